@@ -8,7 +8,6 @@ import { formats } from "@wiregen/runtime/core";
 
 const format_date_time = formats["date-time"];
 const func_191f75b3 = Object.prototype.hasOwnProperty;
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
 const pattern_0a283822 = new RegExp("^(page_token)$", "u");
 const pattern_13d07b9b = new RegExp("^(mtls_security_scheme)$", "u");
 const pattern_141804b3 = new RegExp("^(security_requirements)$", "u");
@@ -61,56 +60,7 @@ const pattern_e73e27e4 = new RegExp("^(total_size)$", "u");
 const pattern_f75bc049 = new RegExp("^(default_output_modes)$", "u");
 const pattern_f9eaa88c = new RegExp("^(artifact_update)$", "u");
 const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
-const schema_APIKeySecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"location":{"type":"string"},"name":{"type":"string"}},"type":"object","required":["location","name"]};
-const schema_AgentCapabilities = {"additionalProperties":false,"properties":{"extendedAgentCard":{"type":"boolean"},"extensions":{"items":{"$ref":"#/$defs/AgentExtension"},"type":"array"},"pushNotifications":{"type":"boolean"},"streaming":{"type":"boolean"}},"type":"object","patternProperties":{"^(extended_agent_card)$":{"type":"boolean"},"^(push_notifications)$":{"type":"boolean"}}};
 const schema_AgentCard = {"additionalProperties":false,"properties":{"capabilities":{"$ref":"#/$defs/AgentCapabilities"},"defaultInputModes":{"items":{"type":"string"},"type":"array","minItems":1},"defaultOutputModes":{"items":{"type":"string"},"type":"array","minItems":1},"description":{"type":"string"},"documentationUrl":{"type":"string"},"iconUrl":{"type":"string"},"name":{"type":"string"},"provider":{"$ref":"#/$defs/AgentProvider"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"securitySchemes":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"signatures":{"items":{"$ref":"#/$defs/AgentCardSignature"},"type":"array"},"skills":{"items":{"$ref":"#/$defs/AgentSkill"},"type":"array","minItems":1},"supportedInterfaces":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1},"version":{"type":"string"}},"type":"object","required":["name","description","supportedInterfaces","version","capabilities","defaultInputModes","defaultOutputModes","skills"],"patternProperties":{"^(default_input_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(default_output_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(documentation_url)$":{"type":"string"},"^(icon_url)$":{"type":"string"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"^(security_schemes)$":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"^(supported_interfaces)$":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1}}};
-const schema_AgentCardSignature = {"additionalProperties":false,"properties":{"header":{"$ref":"#/$defs/Struct"},"protected":{"type":"string"},"signature":{"type":"string"}},"type":"object","required":["protected","signature"]};
-const schema_AgentExtension = {"additionalProperties":false,"properties":{"description":{"type":"string"},"params":{"$ref":"#/$defs/Struct"},"required":{"type":"boolean"},"uri":{"type":"string"}},"type":"object"};
-const schema_AgentInterface = {"additionalProperties":false,"properties":{"protocolBinding":{"type":"string"},"protocolVersion":{"type":"string"},"tenant":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","protocolBinding","protocolVersion"],"patternProperties":{"^(protocol_binding)$":{"type":"string"},"^(protocol_version)$":{"type":"string"}}};
-const schema_AgentProvider = {"additionalProperties":false,"properties":{"organization":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","organization"]};
-const schema_AgentSkill = {"additionalProperties":false,"properties":{"description":{"type":"string"},"examples":{"items":{"type":"string"},"type":"array"},"id":{"type":"string"},"inputModes":{"items":{"type":"string"},"type":"array"},"name":{"type":"string"},"outputModes":{"items":{"type":"string"},"type":"array"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"tags":{"items":{"type":"string"},"type":"array","minItems":1}},"type":"object","required":["id","name","description","tags"],"patternProperties":{"^(input_modes)$":{"items":{"type":"string"},"type":"array"},"^(output_modes)$":{"items":{"type":"string"},"type":"array"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"}}};
-const schema_Artifact = {"additionalProperties":false,"properties":{"artifactId":{"type":"string"},"description":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"metadata":{"$ref":"#/$defs/Struct"},"name":{"type":"string"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1}},"type":"object","required":["artifactId","parts"],"patternProperties":{"^(artifact_id)$":{"type":"string"}}};
-const schema_AuthenticationInfo = {"additionalProperties":false,"properties":{"credentials":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"]};
-const schema_AuthorizationCodeOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"pkceRequired":{"type":"boolean"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["authorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(authorization_url)$":{"type":"string"},"^(pkce_required)$":{"type":"boolean"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema_CancelTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
-const schema_ClientCredentialsOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["tokenUrl","scopes"],"patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema_DeleteTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-const schema_DeviceCodeOAuthFlow = {"additionalProperties":false,"properties":{"deviceAuthorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["deviceAuthorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(device_authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema_Empty = {"type":"object","additionalProperties":false};
-const schema_GetExtendedAgentCardRequest = {"additionalProperties":false,"properties":{"tenant":{"type":"string"}},"type":"object"};
-const schema_GetTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-const schema_GetTaskRequest = {"additionalProperties":false,"properties":{"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"],"patternProperties":{"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
-const schema_HTTPAuthSecurityScheme = {"additionalProperties":false,"properties":{"bearerFormat":{"type":"string"},"description":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"],"patternProperties":{"^(bearer_format)$":{"type":"string"}}};
-const schema_ImplicitOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object","patternProperties":{"^(authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"}}};
-const schema_ListTaskPushNotificationConfigsRequest = {"additionalProperties":false,"properties":{"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId"],"patternProperties":{"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
-const schema_ListTaskPushNotificationConfigsResponse = {"additionalProperties":false,"properties":{"configs":{"items":{"$ref":"#/$defs/TaskPushNotificationConfig"},"type":"array"},"nextPageToken":{"type":"string"}},"type":"object","patternProperties":{"^(next_page_token)$":{"type":"string"}}};
-const schema_ListTasksRequest = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"includeArtifacts":{"type":"boolean"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"status":{"$ref":"#/$defs/TaskState"},"statusTimestampAfter":{"$ref":"#/$defs/Timestamp"},"tenant":{"type":"string"}},"type":"object","patternProperties":{"^(context_id)$":{"type":"string"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(include_artifacts)$":{"type":"boolean"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(status_timestamp_after)$":{"$ref":"#/$defs/Timestamp"}}};
-const schema_ListTasksResponse = {"additionalProperties":false,"properties":{"nextPageToken":{"type":"string"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"},"totalSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}},"type":"object","required":["nextPageToken","pageSize","totalSize"],"patternProperties":{"^(next_page_token)$":{"type":"string"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(total_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
-const schema_Message = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"messageId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1},"referenceTaskIds":{"items":{"type":"string"},"type":"array"},"role":{"$ref":"#/$defs/Role"},"taskId":{"type":"string"}},"type":"object","required":["messageId","role","parts"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(message_id)$":{"type":"string"},"^(reference_task_ids)$":{"items":{"type":"string"},"type":"array"},"^(task_id)$":{"type":"string"}}};
-const schema_MutualTlsSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"}},"type":"object"};
-const schema_OAuth2SecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"flows":{"$ref":"#/$defs/OAuthFlows"},"oauth2MetadataUrl":{"type":"string"}},"type":"object","required":["flows"],"patternProperties":{"^(oauth2_metadata_url)$":{"type":"string"}}};
-const schema_OAuthFlows = {"additionalProperties":false,"properties":{"authorizationCode":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"clientCredentials":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"deviceCode":{"$ref":"#/$defs/DeviceCodeOAuthFlow"},"implicit":{"$ref":"#/$defs/ImplicitOAuthFlow"},"password":{"$ref":"#/$defs/PasswordOAuthFlow"}},"type":"object","patternProperties":{"^(authorization_code)$":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"^(client_credentials)$":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"^(device_code)$":{"$ref":"#/$defs/DeviceCodeOAuthFlow"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["authorizationCode"]},{"required":["authorization_code"]}]},{"anyOf":[{"required":["clientCredentials"]},{"required":["client_credentials"]}]},{"required":["implicit"]},{"required":["password"]},{"anyOf":[{"required":["deviceCode"]},{"required":["device_code"]}]}]}]};
-const schema_OpenIdConnectSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"openIdConnectUrl":{"type":"string"}},"type":"object","required":["openIdConnectUrl"],"patternProperties":{"^(open_id_connect_url)$":{"type":"string"}}};
-const schema_Part = {"additionalProperties":false,"properties":{"data":{"$ref":"#/$defs/Value"},"filename":{"type":"string"},"mediaType":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"raw":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"},"text":{"type":"string"},"url":{"type":"string"}},"type":"object","patternProperties":{"^(media_type)$":{"type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"required":["raw"]},{"required":["url"]},{"required":["data"]}]}]};
-const schema_PasswordOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema_Role = {"anyOf":[{"pattern":"^ROLE_UNSPECIFIED$","type":"string"},{"enum":["ROLE_USER","ROLE_AGENT"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const schema_SecurityRequirement = {"additionalProperties":false,"properties":{"schemes":{"additionalProperties":{"$ref":"#/$defs/StringList"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object"};
-const schema_SecurityScheme = {"additionalProperties":false,"properties":{"apiKeySecurityScheme":{"$ref":"#/$defs/APIKeySecurityScheme"},"httpAuthSecurityScheme":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"mtlsSecurityScheme":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"oauth2SecurityScheme":{"$ref":"#/$defs/OAuth2SecurityScheme"},"openIdConnectSecurityScheme":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"type":"object","patternProperties":{"^(api_key_security_scheme)$":{"$ref":"#/$defs/APIKeySecurityScheme"},"^(http_auth_security_scheme)$":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"^(mtls_security_scheme)$":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"^(oauth2_security_scheme)$":{"$ref":"#/$defs/OAuth2SecurityScheme"},"^(open_id_connect_security_scheme)$":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["apiKeySecurityScheme"]},{"required":["api_key_security_scheme"]}]},{"anyOf":[{"required":["httpAuthSecurityScheme"]},{"required":["http_auth_security_scheme"]}]},{"anyOf":[{"required":["oauth2SecurityScheme"]},{"required":["oauth2_security_scheme"]}]},{"anyOf":[{"required":["openIdConnectSecurityScheme"]},{"required":["open_id_connect_security_scheme"]}]},{"anyOf":[{"required":["mtlsSecurityScheme"]},{"required":["mtls_security_scheme"]}]}]}]};
-const schema_SendMessageConfiguration = {"additionalProperties":false,"properties":{"acceptedOutputModes":{"items":{"type":"string"},"type":"array"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"returnImmediately":{"type":"boolean"},"taskPushNotificationConfig":{"$ref":"#/$defs/TaskPushNotificationConfig"}},"type":"object","patternProperties":{"^(accepted_output_modes)$":{"items":{"type":"string"},"type":"array"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(return_immediately)$":{"type":"boolean"},"^(task_push_notification_config)$":{"$ref":"#/$defs/TaskPushNotificationConfig"}}};
-const schema_SendMessageRequest = {"additionalProperties":false,"properties":{"configuration":{"$ref":"#/$defs/SendMessageConfiguration"},"message":{"$ref":"#/$defs/Message"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["message"]};
-const schema_SendMessageResponse = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"task":{"$ref":"#/$defs/Task"}},"type":"object","allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]}]}]};
-const schema_StreamResponse = {"additionalProperties":false,"properties":{"artifactUpdate":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"message":{"$ref":"#/$defs/Message"},"statusUpdate":{"$ref":"#/$defs/TaskStatusUpdateEvent"},"task":{"$ref":"#/$defs/Task"}},"type":"object","patternProperties":{"^(artifact_update)$":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"^(status_update)$":{"$ref":"#/$defs/TaskStatusUpdateEvent"}},"allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]},{"anyOf":[{"required":["statusUpdate"]},{"required":["status_update"]}]},{"anyOf":[{"required":["artifactUpdate"]},{"required":["artifact_update"]}]}]}]};
-const schema_StringList = {"additionalProperties":false,"properties":{"list":{"items":{"type":"string"},"type":"array"}},"type":"object"};
-const schema_Struct = {"type":"object"};
-const schema_SubscribeToTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
-const schema_Task = {"additionalProperties":false,"properties":{"artifacts":{"items":{"$ref":"#/$defs/Artifact"},"type":"array"},"contextId":{"type":"string"},"history":{"items":{"$ref":"#/$defs/Message"},"type":"array"},"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"}},"type":"object","required":["id","status"],"patternProperties":{"^(context_id)$":{"type":"string"}}};
-const schema_TaskArtifactUpdateEvent = {"additionalProperties":false,"properties":{"append":{"type":"boolean"},"artifact":{"$ref":"#/$defs/Artifact"},"contextId":{"type":"string"},"lastChunk":{"type":"boolean"},"metadata":{"$ref":"#/$defs/Struct"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","artifact"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(last_chunk)$":{"type":"boolean"},"^(task_id)$":{"type":"string"}}};
-const schema_TaskPushNotificationConfig = {"additionalProperties":false,"properties":{"authentication":{"$ref":"#/$defs/AuthenticationInfo"},"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"},"token":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-const schema_TaskState = {"anyOf":[{"pattern":"^TASK_STATE_UNSPECIFIED$","type":"string"},{"enum":["TASK_STATE_SUBMITTED","TASK_STATE_WORKING","TASK_STATE_COMPLETED","TASK_STATE_FAILED","TASK_STATE_CANCELED","TASK_STATE_INPUT_REQUIRED","TASK_STATE_REJECTED","TASK_STATE_AUTH_REQUIRED"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const schema_TaskStatus = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"state":{"$ref":"#/$defs/TaskState"},"timestamp":{"$ref":"#/$defs/Timestamp"}},"type":"object","required":["state"]};
-const schema_TaskStatusUpdateEvent = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","status"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
-const schema_Timestamp = {"format":"date-time","type":"string"};
-const schema_Value = {};
 function validate_APIKeySecurityScheme(data){
 let vErrors = null;
 let errors = 0;
@@ -118,14 +68,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.location === undefined) && (missing0 = "location")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_APIKeySecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_APIKeySecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "location")) || (key0 === "name"))){
-validate_APIKeySecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_APIKeySecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -134,7 +84,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_APIKeySecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_APIKeySecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -146,7 +96,7 @@ if(valid0){
 if(data.location !== undefined){
 const _errs4 = errors;
 if(typeof data.location !== "string"){
-validate_APIKeySecurityScheme.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}}];
+validate_APIKeySecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -158,7 +108,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate_APIKeySecurityScheme.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_APIKeySecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -172,7 +122,7 @@ var valid0 = true;
 }
 }
 else {
-validate_APIKeySecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_APIKeySecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -187,7 +137,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "extendedAgentCard") || (key0 === "extensions")) || (key0 === "pushNotifications")) || (key0 === "streaming")) || (pattern_e556c74d.test(key0))) || (pattern_68b39a1f.test(key0)))){
-validate_AgentCapabilities.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 break;
 }
@@ -196,7 +146,7 @@ if(_errs1 === errors){
 if(data.extendedAgentCard !== undefined){
 const _errs2 = errors;
 if(typeof data.extendedAgentCard !== "boolean"){
-validate_AgentCapabilities.errors = [{instancePath:instancePath+"/extendedAgentCard",schemaPath:"#/properties/extendedAgentCard/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -225,7 +175,7 @@ break;
 }
 }
 else {
-validate_AgentCapabilities.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -238,7 +188,7 @@ if(valid0){
 if(data.pushNotifications !== undefined){
 const _errs7 = errors;
 if(typeof data.pushNotifications !== "boolean"){
-validate_AgentCapabilities.errors = [{instancePath:instancePath+"/pushNotifications",schemaPath:"#/properties/pushNotifications/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -250,7 +200,7 @@ if(valid0){
 if(data.streaming !== undefined){
 const _errs9 = errors;
 if(typeof data.streaming !== "boolean"){
-validate_AgentCapabilities.errors = [{instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -264,7 +214,7 @@ for(const key1 in data){
 if(pattern_e556c74d.test(key1)){
 const _errs11 = errors;
 if(typeof data[key1] !== "boolean"){
-validate_AgentCapabilities.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(extended_agent_card)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -279,7 +229,7 @@ for(const key2 in data){
 if(pattern_68b39a1f.test(key2)){
 const _errs13 = errors;
 if(typeof data[key2] !== "boolean"){
-validate_AgentCapabilities.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(push_notifications)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -296,7 +246,7 @@ break;
 }
 }
 else {
-validate_AgentCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -310,14 +260,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.name === undefined) && (missing0 = "name")) || ((data.description === undefined) && (missing0 = "description"))) || ((data.supportedInterfaces === undefined) && (missing0 = "supportedInterfaces"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))) || ((data.defaultInputModes === undefined) && (missing0 = "defaultInputModes"))) || ((data.defaultOutputModes === undefined) && (missing0 = "defaultOutputModes"))) || ((data.skills === undefined) && (missing0 = "skills"))){
-validate_AgentCard.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((func_191f75b3.call(schema_AgentCard.properties, key0)) || (pattern_2202b5ae.test(key0))) || (pattern_f75bc049.test(key0))) || (pattern_6a552c75.test(key0))) || (pattern_b27e6152.test(key0))) || (pattern_141804b3.test(key0))) || (pattern_b6dae7b8.test(key0))) || (pattern_a39f552e.test(key0)))){
-validate_AgentCard.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 break;
 }
@@ -341,7 +291,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 if(data1.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
@@ -350,7 +300,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes/" + i0,schemaPath:"#/properties/defaultInputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -361,7 +311,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -377,7 +327,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
@@ -386,7 +336,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs9 = errors;
 if(typeof data3[i1] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes/" + i1,schemaPath:"#/properties/defaultOutputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -397,7 +347,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -410,7 +360,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs11 = errors;
 if(typeof data.description !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -422,7 +372,7 @@ if(valid0){
 if(data.documentationUrl !== undefined){
 const _errs13 = errors;
 if(typeof data.documentationUrl !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/documentationUrl",schemaPath:"#/properties/documentationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -434,7 +384,7 @@ if(valid0){
 if(data.iconUrl !== undefined){
 const _errs15 = errors;
 if(typeof data.iconUrl !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -446,7 +396,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs17 = errors;
 if(typeof data.name !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -463,14 +413,14 @@ if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing1;
 if(((data9.url === undefined) && (missing1 = "url")) || ((data9.organization === undefined) && (missing1 = "organization"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key1 in data9){
 if(!((key1 === "organization") || (key1 === "url"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 break;
 }
@@ -479,7 +429,7 @@ if(_errs22 === errors){
 if(data9.organization !== undefined){
 const _errs23 = errors;
 if(typeof data9.organization !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider/organization",schemaPath:"#/$defs/AgentProvider/properties/organization/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid4 = _errs23 === errors;
@@ -491,7 +441,7 @@ if(valid4){
 if(data9.url !== undefined){
 const _errs25 = errors;
 if(typeof data9.url !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider/url",schemaPath:"#/$defs/AgentProvider/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid4 = _errs25 === errors;
@@ -504,7 +454,7 @@ var valid4 = true;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -534,7 +484,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -552,7 +502,7 @@ if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 for(const key2 in data14){
 const _errs32 = errors;
 if(typeof key2 !== "string"){
-const err0 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key2};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -563,7 +513,7 @@ errors++;
 }
 var valid6 = _errs32 === errors;
 if(!valid6){
-const err1 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames",keyword:"propertyNames",params:{propertyName: key2}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -591,7 +541,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -621,7 +571,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -637,7 +587,7 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(Array.isArray(data18)){
 if(data18.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
@@ -657,7 +607,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -673,7 +623,7 @@ const _errs42 = errors;
 if(errors === _errs42){
 if(Array.isArray(data20)){
 if(data20.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
@@ -687,14 +637,14 @@ if(errors === _errs45){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing2;
 if((((data21.url === undefined) && (missing2 = "url")) || ((data21.protocolBinding === undefined) && (missing2 = "protocolBinding"))) || ((data21.protocolVersion === undefined) && (missing2 = "protocolVersion"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
 const _errs47 = errors;
 for(const key4 in data21){
 if(!((((((key4 === "protocolBinding") || (key4 === "protocolVersion")) || (key4 === "tenant")) || (key4 === "url")) || (pattern_9a916df4.test(key4))) || (pattern_2ccff6f4.test(key4)))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 break;
 }
@@ -703,7 +653,7 @@ if(_errs47 === errors){
 if(data21.protocolBinding !== undefined){
 const _errs48 = errors;
 if(typeof data21.protocolBinding !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid12 = _errs48 === errors;
@@ -715,7 +665,7 @@ if(valid12){
 if(data21.protocolVersion !== undefined){
 const _errs50 = errors;
 if(typeof data21.protocolVersion !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid12 = _errs50 === errors;
@@ -727,7 +677,7 @@ if(valid12){
 if(data21.tenant !== undefined){
 const _errs52 = errors;
 if(typeof data21.tenant !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid12 = _errs52 === errors;
@@ -739,7 +689,7 @@ if(valid12){
 if(data21.url !== undefined){
 const _errs54 = errors;
 if(typeof data21.url !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid12 = _errs54 === errors;
@@ -753,7 +703,7 @@ for(const key5 in data21){
 if(pattern_9a916df4.test(key5)){
 const _errs56 = errors;
 if(typeof data21[key5] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid13 = _errs56 === errors;
@@ -768,7 +718,7 @@ for(const key6 in data21){
 if(pattern_2ccff6f4.test(key6)){
 const _errs58 = errors;
 if(typeof data21[key6] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid13 = _errs58 === errors;
@@ -786,7 +736,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -798,7 +748,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -811,7 +761,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs60 = errors;
 if(typeof data.version !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid0 = _errs60 === errors;
@@ -828,7 +778,7 @@ const _errs62 = errors;
 if(errors === _errs62){
 if(Array.isArray(data29)){
 if(data29.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
@@ -837,7 +787,7 @@ const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
 const _errs64 = errors;
 if(typeof data29[i6] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(default_input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid15 = _errs64 === errors;
@@ -848,7 +798,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -867,7 +817,7 @@ const _errs66 = errors;
 if(errors === _errs66){
 if(Array.isArray(data31)){
 if(data31.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
@@ -876,7 +826,7 @@ const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
 const _errs68 = errors;
 if(typeof data31[i7] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/patternProperties/%5E(default_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid16 = _errs68 === errors;
@@ -887,7 +837,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -903,7 +853,7 @@ for(const key9 in data){
 if(pattern_6a552c75.test(key9)){
 const _errs70 = errors;
 if(typeof data[key9] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(documentation_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid14 = _errs70 === errors;
@@ -918,7 +868,7 @@ for(const key10 in data){
 if(pattern_b27e6152.test(key10)){
 const _errs72 = errors;
 if(typeof data[key10] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(icon_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid14 = _errs72 === errors;
@@ -950,7 +900,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -971,7 +921,7 @@ if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 for(const key13 in data37){
 const _errs79 = errors;
 if(typeof key13 !== "string"){
-const err2 = {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key13};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -982,7 +932,7 @@ errors++;
 }
 var valid18 = _errs79 === errors;
 if(!valid18){
-const err3 = {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames",keyword:"propertyNames",params:{propertyName: key13}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1010,7 +960,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -1029,7 +979,7 @@ const _errs83 = errors;
 if(errors === _errs83){
 if(Array.isArray(data39)){
 if(data39.length < 1){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
@@ -1043,14 +993,14 @@ if(errors === _errs86){
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 let missing3;
 if((((data40.url === undefined) && (missing3 = "url")) || ((data40.protocolBinding === undefined) && (missing3 = "protocolBinding"))) || ((data40.protocolVersion === undefined) && (missing3 = "protocolVersion"))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 else {
 const _errs88 = errors;
 for(const key16 in data40){
 if(!((((((key16 === "protocolBinding") || (key16 === "protocolVersion")) || (key16 === "tenant")) || (key16 === "url")) || (pattern_9a916df4.test(key16))) || (pattern_2ccff6f4.test(key16)))){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 break;
 }
@@ -1059,7 +1009,7 @@ if(_errs88 === errors){
 if(data40.protocolBinding !== undefined){
 const _errs89 = errors;
 if(typeof data40.protocolBinding !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid22 = _errs89 === errors;
@@ -1071,7 +1021,7 @@ if(valid22){
 if(data40.protocolVersion !== undefined){
 const _errs91 = errors;
 if(typeof data40.protocolVersion !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid22 = _errs91 === errors;
@@ -1083,7 +1033,7 @@ if(valid22){
 if(data40.tenant !== undefined){
 const _errs93 = errors;
 if(typeof data40.tenant !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid22 = _errs93 === errors;
@@ -1095,7 +1045,7 @@ if(valid22){
 if(data40.url !== undefined){
 const _errs95 = errors;
 if(typeof data40.url !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid22 = _errs95 === errors;
@@ -1109,7 +1059,7 @@ for(const key17 in data40){
 if(pattern_9a916df4.test(key17)){
 const _errs97 = errors;
 if(typeof data40[key17] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid23 = _errs97 === errors;
@@ -1124,7 +1074,7 @@ for(const key18 in data40){
 if(pattern_2ccff6f4.test(key18)){
 const _errs99 = errors;
 if(typeof data40[key18] !== "string"){
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 var valid23 = _errs99 === errors;
@@ -1142,7 +1092,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -1154,7 +1104,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -1188,7 +1138,7 @@ break;
 }
 }
 else {
-validate_AgentCard.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [verdictError];
 return false;
 }
 }
@@ -1202,14 +1152,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
-validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentCardSignature.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
-validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentCardSignature.errors = [verdictError];
 return false;
 break;
 }
@@ -1219,7 +1169,7 @@ if(data.header !== undefined){
 let data0 = data.header;
 const _errs2 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_AgentCardSignature.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCardSignature.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1231,7 +1181,7 @@ if(valid0){
 if(data.protected !== undefined){
 const _errs5 = errors;
 if(typeof data.protected !== "string"){
-validate_AgentCardSignature.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCardSignature.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1243,7 +1193,7 @@ if(valid0){
 if(data.signature !== undefined){
 const _errs7 = errors;
 if(typeof data.signature !== "string"){
-validate_AgentCardSignature.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCardSignature.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1257,80 +1207,11 @@ var valid0 = true;
 }
 }
 else {
-validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCardSignature.errors = [verdictError];
 return false;
 }
 }
 validate_AgentCardSignature.errors = vErrors;
-return errors === 0;
-}
-function validate_AgentCardSignature_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
-validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
-validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.header !== undefined){
-let data0 = data.header;
-const _errs2 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.protected !== undefined){
-const _errs5 = errors;
-if(typeof data.protected !== "string"){
-validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.signature !== undefined){
-const _errs7 = errors;
-if(typeof data.signature !== "string"){
-validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentCardSignature_2.errors = vErrors;
 return errors === 0;
 }
 function validate_AgentExtension(data){
@@ -1341,7 +1222,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
-validate_AgentExtension.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentExtension.errors = [verdictError];
 return false;
 break;
 }
@@ -1350,7 +1231,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_AgentExtension.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1363,7 +1244,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_AgentExtension.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1375,7 +1256,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs7 = errors;
 if(typeof data.required !== "boolean"){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentExtension.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1387,7 +1268,7 @@ if(valid0){
 if(data.uri !== undefined){
 const _errs9 = errors;
 if(typeof data.uri !== "string"){
-validate_AgentExtension.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_AgentExtension.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1401,86 +1282,11 @@ var valid0 = true;
 }
 }
 else {
-validate_AgentExtension.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentExtension.errors = [verdictError];
 return false;
 }
 }
 validate_AgentExtension.errors = vErrors;
-return errors === 0;
-}
-function validate_AgentExtension_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
-validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.required !== undefined){
-const _errs7 = errors;
-if(typeof data.required !== "boolean"){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-const _errs9 = errors;
-if(typeof data.uri !== "string"){
-validate_AgentExtension_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentExtension_2.errors = vErrors;
 return errors === 0;
 }
 function validate_AgentInterface(data){
@@ -1490,14 +1296,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.url === undefined) && (missing0 = "url")) || ((data.protocolBinding === undefined) && (missing0 = "protocolBinding"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate_AgentInterface.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern_9a916df4.test(key0))) || (pattern_2ccff6f4.test(key0)))){
-validate_AgentInterface.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 break;
 }
@@ -1506,7 +1312,7 @@ if(_errs1 === errors){
 if(data.protocolBinding !== undefined){
 const _errs2 = errors;
 if(typeof data.protocolBinding !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1518,7 +1324,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs4 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1530,7 +1336,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs6 = errors;
 if(typeof data.tenant !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1542,7 +1348,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs8 = errors;
 if(typeof data.url !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1556,7 +1362,7 @@ for(const key1 in data){
 if(pattern_9a916df4.test(key1)){
 const _errs10 = errors;
 if(typeof data[key1] !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -1571,7 +1377,7 @@ for(const key2 in data){
 if(pattern_2ccff6f4.test(key2)){
 const _errs12 = errors;
 if(typeof data[key2] !== "string"){
-validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 var valid1 = _errs12 === errors;
@@ -1589,7 +1395,7 @@ break;
 }
 }
 else {
-validate_AgentInterface.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentInterface.errors = [verdictError];
 return false;
 }
 }
@@ -1603,14 +1409,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.url === undefined) && (missing0 = "url")) || ((data.organization === undefined) && (missing0 = "organization"))){
-validate_AgentProvider.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentProvider.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "organization") || (key0 === "url"))){
-validate_AgentProvider.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentProvider.errors = [verdictError];
 return false;
 break;
 }
@@ -1619,7 +1425,7 @@ if(_errs1 === errors){
 if(data.organization !== undefined){
 const _errs2 = errors;
 if(typeof data.organization !== "string"){
-validate_AgentProvider.errors = [{instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"}}];
+validate_AgentProvider.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1631,7 +1437,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs4 = errors;
 if(typeof data.url !== "string"){
-validate_AgentProvider.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentProvider.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1644,7 +1450,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AgentProvider.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentProvider.errors = [verdictError];
 return false;
 }
 }
@@ -1658,14 +1464,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate_AgentSkill.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
-validate_AgentSkill.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 break;
 }
@@ -1674,7 +1480,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1693,7 +1499,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -1703,7 +1509,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1716,7 +1522,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs8 = errors;
 if(typeof data.id !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1735,7 +1541,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -1745,7 +1551,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1758,7 +1564,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs14 = errors;
 if(typeof data.name !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -1777,7 +1583,7 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs18 = errors;
 if(typeof data7[i2] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -1787,7 +1593,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1817,7 +1623,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1833,7 +1639,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(Array.isArray(data11)){
 if(data11.length < 1){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 else {
@@ -1842,7 +1648,7 @@ const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 const _errs25 = errors;
 if(typeof data11[i4] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid5 = _errs25 === errors;
@@ -1853,7 +1659,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1875,7 +1681,7 @@ const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
 const _errs29 = errors;
 if(typeof data13[i5] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid7 = _errs29 === errors;
@@ -1885,7 +1691,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1908,7 +1714,7 @@ const len6 = data15.length;
 for(let i6=0; i6<len6; i6++){
 const _errs33 = errors;
 if(typeof data15[i6] !== "string"){
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 var valid8 = _errs33 === errors;
@@ -1918,7 +1724,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1951,7 +1757,7 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
@@ -1975,342 +1781,11 @@ break;
 }
 }
 else {
-validate_AgentSkill.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentSkill.errors = [verdictError];
 return false;
 }
 }
 validate_AgentSkill.errors = vErrors;
-return errors === 0;
-}
-function validate_AgentSkill_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
-validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.examples !== undefined){
-let data1 = data.examples;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs8 = errors;
-if(typeof data.id !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputModes !== undefined){
-let data4 = data.inputModes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid2 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputModes !== undefined){
-let data7 = data.outputModes;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs18 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.securityRequirements !== undefined){
-let data9 = data.securityRequirements;
-const _errs20 = errors;
-if(errors === _errs20){
-if(Array.isArray(data9)){
-var valid4 = true;
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-const _errs22 = errors;
-if(!(validate_SecurityRequirement(data9[i3]))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs22 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tags !== undefined){
-let data11 = data.tags;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data11)){
-if(data11.length < 1){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid5 = true;
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-const _errs25 = errors;
-if(typeof data11[i4] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs25 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid6 = true;
-for(const key1 in data){
-if(pattern_7e001e41.test(key1)){
-let data13 = data[key1];
-const _errs27 = errors;
-if(errors === _errs27){
-if(Array.isArray(data13)){
-var valid7 = true;
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-const _errs29 = errors;
-if(typeof data13[i5] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs29 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs27 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key2 in data){
-if(pattern_9c939a66.test(key2)){
-let data15 = data[key2];
-const _errs31 = errors;
-if(errors === _errs31){
-if(Array.isArray(data15)){
-var valid8 = true;
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-const _errs33 = errors;
-if(typeof data15[i6] !== "string"){
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs33 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs31 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key3 in data){
-if(pattern_141804b3.test(key3)){
-let data17 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data17)){
-var valid9 = true;
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-const _errs37 = errors;
-if(!(validate_SecurityRequirement(data17[i7]))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs37 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs35 === errors;
-if(!valid6){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_AgentSkill_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Artifact(data){
@@ -2320,14 +1795,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.artifactId === undefined) && (missing0 = "artifactId")) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate_Artifact.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "artifactId") || (key0 === "description")) || (key0 === "extensions")) || (key0 === "metadata")) || (key0 === "name")) || (key0 === "parts")) || (pattern_a293b22b.test(key0)))){
-validate_Artifact.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Artifact.errors = [verdictError];
 return false;
 break;
 }
@@ -2336,7 +1811,7 @@ if(_errs1 === errors){
 if(data.artifactId !== undefined){
 const _errs2 = errors;
 if(typeof data.artifactId !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/artifactId",schemaPath:"#/properties/artifactId/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2348,7 +1823,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2367,7 +1842,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(typeof data2[i0] !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -2377,7 +1852,7 @@ break;
 }
 }
 else {
-validate_Artifact.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 }
@@ -2391,7 +1866,7 @@ if(data.metadata !== undefined){
 let data4 = data.metadata;
 const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_Artifact.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -2403,7 +1878,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs13 = errors;
 if(typeof data.name !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -2418,7 +1893,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(Array.isArray(data6)){
 if(data6.length < 1){
-validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 else {
@@ -2438,7 +1913,7 @@ break;
 }
 }
 else {
-validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 }
@@ -2453,7 +1928,7 @@ for(const key1 in data){
 if(pattern_a293b22b.test(key1)){
 const _errs18 = errors;
 if(typeof data[key1] !== "string"){
-validate_Artifact.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(artifact_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -2472,7 +1947,7 @@ break;
 }
 }
 else {
-validate_Artifact.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Artifact.errors = [verdictError];
 return false;
 }
 }
@@ -2486,14 +1961,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scheme === undefined) && (missing0 = "scheme")){
-validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AuthenticationInfo.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "credentials") || (key0 === "scheme"))){
-validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AuthenticationInfo.errors = [verdictError];
 return false;
 break;
 }
@@ -2502,7 +1977,7 @@ if(_errs1 === errors){
 if(data.credentials !== undefined){
 const _errs2 = errors;
 if(typeof data.credentials !== "string"){
-validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "string"}}];
+validate_AuthenticationInfo.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2514,7 +1989,7 @@ if(valid0){
 if(data.scheme !== undefined){
 const _errs4 = errors;
 if(typeof data.scheme !== "string"){
-validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_AuthenticationInfo.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2527,7 +2002,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AuthenticationInfo.errors = [verdictError];
 return false;
 }
 }
@@ -2541,14 +2016,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.authorizationUrl === undefined) && (missing0 = "authorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_7b7125d4.test(key0))) || (pattern_85f0e61d.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 break;
 }
@@ -2557,7 +2032,7 @@ if(_errs1 === errors){
 if(data.authorizationUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.authorizationUrl !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2569,7 +2044,7 @@ if(valid0){
 if(data.pkceRequired !== undefined){
 const _errs4 = errors;
 if(typeof data.pkceRequired !== "boolean"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2581,7 +2056,7 @@ if(valid0){
 if(data.refreshUrl !== undefined){
 const _errs6 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2598,7 +2073,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 const _errs10 = errors;
 if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2609,7 +2084,7 @@ errors++;
 }
 var valid1 = _errs10 === errors;
 if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2626,7 +2101,7 @@ if(valid1){
 for(const key2 in data3){
 const _errs13 = errors;
 if(typeof data3[key2] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -2637,7 +2112,7 @@ break;
 }
 }
 else {
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -2650,7 +2125,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs15 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -2664,7 +2139,7 @@ for(const key3 in data){
 if(pattern_7b7125d4.test(key3)){
 const _errs17 = errors;
 if(typeof data[key3] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -2679,7 +2154,7 @@ for(const key4 in data){
 if(pattern_85f0e61d.test(key4)){
 const _errs19 = errors;
 if(typeof data[key4] !== "boolean"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs19 === errors;
@@ -2694,7 +2169,7 @@ for(const key5 in data){
 if(pattern_3a2775df.test(key5)){
 const _errs21 = errors;
 if(typeof data[key5] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs21 === errors;
@@ -2709,7 +2184,7 @@ for(const key6 in data){
 if(pattern_a01cd0db.test(key6)){
 const _errs23 = errors;
 if(typeof data[key6] !== "string"){
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs23 === errors;
@@ -2730,7 +2205,7 @@ break;
 }
 }
 else {
-validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -2744,14 +2219,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "metadata")) || (key0 === "tenant"))){
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -2760,7 +2235,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2773,7 +2248,7 @@ if(data.metadata !== undefined){
 let data1 = data.metadata;
 const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2785,7 +2260,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs7 = errors;
 if(typeof data.tenant !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2799,7 +2274,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2813,14 +2288,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.tokenUrl === undefined) && (missing0 = "tokenUrl")) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 break;
 }
@@ -2829,7 +2304,7 @@ if(_errs1 === errors){
 if(data.refreshUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2846,7 +2321,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
 if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2857,7 +2332,7 @@ errors++;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2874,7 +2349,7 @@ if(valid1){
 for(const key2 in data1){
 const _errs9 = errors;
 if(typeof data1[key2] !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -2885,7 +2360,7 @@ break;
 }
 }
 else {
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -2898,7 +2373,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs11 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -2912,7 +2387,7 @@ for(const key3 in data){
 if(pattern_3a2775df.test(key3)){
 const _errs13 = errors;
 if(typeof data[key3] !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -2927,7 +2402,7 @@ for(const key4 in data){
 if(pattern_a01cd0db.test(key4)){
 const _errs15 = errors;
 if(typeof data[key4] !== "string"){
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -2944,7 +2419,7 @@ break;
 }
 }
 else {
-validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCredentialsOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -2958,14 +2433,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -2974,7 +2449,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2986,7 +2461,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs4 = errors;
 if(typeof data.taskId !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2998,7 +2473,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs6 = errors;
 if(typeof data.tenant !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3012,7 +2487,7 @@ for(const key1 in data){
 if(pattern_3f9c8ce5.test(key1)){
 const _errs8 = errors;
 if(typeof data[key1] !== "string"){
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -3028,7 +2503,7 @@ break;
 }
 }
 else {
-validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3042,14 +2517,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.deviceAuthorizationUrl === undefined) && (missing0 = "deviceAuthorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_4b9b9533.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 break;
 }
@@ -3058,7 +2533,7 @@ if(_errs1 === errors){
 if(data.deviceAuthorizationUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.deviceAuthorizationUrl !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3070,7 +2545,7 @@ if(valid0){
 if(data.refreshUrl !== undefined){
 const _errs4 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3087,7 +2562,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 const _errs8 = errors;
 if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3098,7 +2573,7 @@ errors++;
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3115,7 +2590,7 @@ if(valid1){
 for(const key2 in data2){
 const _errs11 = errors;
 if(typeof data2[key2] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -3126,7 +2601,7 @@ break;
 }
 }
 else {
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -3139,7 +2614,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs13 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -3153,7 +2628,7 @@ for(const key3 in data){
 if(pattern_4b9b9533.test(key3)){
 const _errs15 = errors;
 if(typeof data[key3] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -3168,7 +2643,7 @@ for(const key4 in data){
 if(pattern_3a2775df.test(key4)){
 const _errs17 = errors;
 if(typeof data[key4] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -3183,7 +2658,7 @@ for(const key5 in data){
 if(pattern_a01cd0db.test(key5)){
 const _errs19 = errors;
 if(typeof data[key5] !== "string"){
-validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs19 === errors;
@@ -3202,7 +2677,7 @@ break;
 }
 }
 else {
-validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DeviceCodeOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -3215,13 +2690,13 @@ let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-validate_Empty.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Empty.errors = [verdictError];
 return false;
 break;
 }
 }
 else {
-validate_Empty.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Empty.errors = [verdictError];
 return false;
 }
 }
@@ -3236,7 +2711,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "tenant")){
-validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_GetExtendedAgentCardRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -3244,14 +2719,14 @@ break;
 if(_errs1 === errors){
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-validate_GetExtendedAgentCardRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_GetExtendedAgentCardRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetExtendedAgentCardRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3265,14 +2740,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -3281,7 +2756,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3293,7 +2768,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs4 = errors;
 if(typeof data.taskId !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3305,7 +2780,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs6 = errors;
 if(typeof data.tenant !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3319,7 +2794,7 @@ for(const key1 in data){
 if(pattern_3f9c8ce5.test(key1)){
 const _errs8 = errors;
 if(typeof data[key1] !== "string"){
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -3335,7 +2810,7 @@ break;
 }
 }
 else {
-validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3349,14 +2824,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "historyLength") || (key0 === "id")) || (key0 === "tenant")) || (pattern_c33f14a6.test(key0)))){
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -3369,7 +2844,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3381,7 +2856,7 @@ errors++;
 if(errors === _errs4){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 2147483647 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3392,7 +2867,7 @@ errors++;
 }
 else {
 if(data0 < -2147483648 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3411,7 +2886,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data0 === "string"){
 if(!pattern_af46a196.test(data0)){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3422,7 +2897,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3436,7 +2911,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3467,7 +2942,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs8 = errors;
 if(typeof data.id !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3479,7 +2954,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs10 = errors;
 if(typeof data.tenant !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -3497,7 +2972,7 @@ const _errs13 = errors;
 let valid3 = false;
 const _errs14 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3509,7 +2984,7 @@ errors++;
 if(errors === _errs14){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 2147483647 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3520,7 +2995,7 @@ errors++;
 }
 else {
 if(data3 < -2147483648 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3539,7 +3014,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data3 === "string"){
 if(!pattern_af46a196.test(data3)){
-const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3550,7 +3025,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3564,7 +3039,7 @@ var _valid1 = _errs16 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3599,7 +3074,7 @@ break;
 }
 }
 else {
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3613,14 +3088,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scheme === undefined) && (missing0 = "scheme")){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_HTTPAuthSecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern_fb87f5a3.test(key0)))){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_HTTPAuthSecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -3629,7 +3104,7 @@ if(_errs1 === errors){
 if(data.bearerFormat !== undefined){
 const _errs2 = errors;
 if(typeof data.bearerFormat !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3641,7 +3116,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3653,7 +3128,7 @@ if(valid0){
 if(data.scheme !== undefined){
 const _errs6 = errors;
 if(typeof data.scheme !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3667,7 +3142,7 @@ for(const key1 in data){
 if(pattern_fb87f5a3.test(key1)){
 const _errs8 = errors;
 if(typeof data[key1] !== "string"){
-validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -3683,7 +3158,7 @@ break;
 }
 }
 else {
-validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_HTTPAuthSecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -3698,7 +3173,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern_7b7125d4.test(key0))) || (pattern_3a2775df.test(key0)))){
-validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 break;
 }
@@ -3707,7 +3182,7 @@ if(_errs1 === errors){
 if(data.authorizationUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.authorizationUrl !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3719,7 +3194,7 @@ if(valid0){
 if(data.refreshUrl !== undefined){
 const _errs4 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3736,7 +3211,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 const _errs8 = errors;
 if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3747,7 +3222,7 @@ errors++;
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3764,7 +3239,7 @@ if(valid1){
 for(const key2 in data2){
 const _errs11 = errors;
 if(typeof data2[key2] !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -3775,7 +3250,7 @@ break;
 }
 }
 else {
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -3790,7 +3265,7 @@ for(const key3 in data){
 if(pattern_7b7125d4.test(key3)){
 const _errs13 = errors;
 if(typeof data[key3] !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -3805,7 +3280,7 @@ for(const key4 in data){
 if(pattern_3a2775df.test(key4)){
 const _errs15 = errors;
 if(typeof data[key4] !== "string"){
-validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -3821,7 +3296,7 @@ break;
 }
 }
 else {
-validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImplicitOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -3835,14 +3310,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -3855,7 +3330,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3867,7 +3342,7 @@ errors++;
 if(errors === _errs4){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 2147483647 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3878,7 +3353,7 @@ errors++;
 }
 else {
 if(data0 < -2147483648 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3897,7 +3372,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data0 === "string"){
 if(!pattern_af46a196.test(data0)){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3908,7 +3383,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3922,7 +3397,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3953,7 +3428,7 @@ if(valid0){
 if(data.pageToken !== undefined){
 const _errs8 = errors;
 if(typeof data.pageToken !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3965,7 +3440,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs10 = errors;
 if(typeof data.taskId !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -3977,7 +3452,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs12 = errors;
 if(typeof data.tenant !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -3995,7 +3470,7 @@ const _errs15 = errors;
 let valid3 = false;
 const _errs16 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4007,7 +3482,7 @@ errors++;
 if(errors === _errs16){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 2147483647 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4018,7 +3493,7 @@ errors++;
 }
 else {
 if(data4 < -2147483648 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4037,7 +3512,7 @@ const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data4 === "string"){
 if(!pattern_af46a196.test(data4)){
-const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4048,7 +3523,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4062,7 +3537,7 @@ var _valid1 = _errs18 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4096,7 +3571,7 @@ for(const key2 in data){
 if(pattern_0a283822.test(key2)){
 const _errs20 = errors;
 if(typeof data[key2] !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs20 === errors;
@@ -4111,7 +3586,7 @@ for(const key3 in data){
 if(pattern_3f9c8ce5.test(key3)){
 const _errs22 = errors;
 if(typeof data[key3] !== "string"){
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs22 === errors;
@@ -4130,7 +3605,7 @@ break;
 }
 }
 else {
-validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4145,7 +3620,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "configs") || (key0 === "nextPageToken")) || (pattern_5504e0d3.test(key0)))){
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [verdictError];
 return false;
 break;
 }
@@ -4171,7 +3646,7 @@ break;
 }
 }
 else {
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/configs",schemaPath:"#/properties/configs/type",keyword:"type",params:{type: "array"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [verdictError];
 return false;
 }
 }
@@ -4184,7 +3659,7 @@ if(valid0){
 if(data.nextPageToken !== undefined){
 const _errs5 = errors;
 if(typeof data.nextPageToken !== "string"){
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -4198,7 +3673,7 @@ for(const key1 in data){
 if(pattern_5504e0d3.test(key1)){
 const _errs7 = errors;
 if(typeof data[key1] !== "string"){
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [verdictError];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -4212,7 +3687,7 @@ break;
 }
 }
 else {
-validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [verdictError];
 return false;
 }
 }
@@ -4227,7 +3702,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((((((((key0 === "contextId") || (key0 === "historyLength")) || (key0 === "includeArtifacts")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "status")) || (key0 === "statusTimestampAfter")) || (key0 === "tenant")) || (pattern_bfa8459c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_729159f5.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_d5e8a839.test(key0)))){
-validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -4236,7 +3711,7 @@ if(_errs1 === errors){
 if(data.contextId !== undefined){
 const _errs2 = errors;
 if(typeof data.contextId !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4252,7 +3727,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err0 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4264,7 +3739,7 @@ errors++;
 if(errors === _errs6){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-const err1 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4275,7 +3750,7 @@ errors++;
 }
 else {
 if(data1 < -2147483648 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4294,7 +3769,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
 if(!pattern_af46a196.test(data1)){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4305,7 +3780,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4319,7 +3794,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4350,7 +3825,7 @@ if(valid0){
 if(data.includeArtifacts !== undefined){
 const _errs10 = errors;
 if(typeof data.includeArtifacts !== "boolean"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/includeArtifacts",schemaPath:"#/properties/includeArtifacts/type",keyword:"type",params:{type: "boolean"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -4366,7 +3841,7 @@ const _errs13 = errors;
 let valid2 = false;
 const _errs14 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4378,7 +3853,7 @@ errors++;
 if(errors === _errs14){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 2147483647 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4389,7 +3864,7 @@ errors++;
 }
 else {
 if(data3 < -2147483648 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4408,7 +3883,7 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data3 === "string"){
 if(!pattern_af46a196.test(data3)){
-const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4419,7 +3894,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4433,7 +3908,7 @@ var _valid1 = _errs16 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err11 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4464,7 +3939,7 @@ if(valid0){
 if(data.pageToken !== undefined){
 const _errs18 = errors;
 if(typeof data.pageToken !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -4482,7 +3957,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data5 === "string"){
 if(!pattern_e08383df.test(data5)){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4493,7 +3968,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4508,7 +3983,7 @@ valid4 = valid4 || _valid2;
 if(!valid4){
 const _errs25 = errors;
 if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4518,7 +3993,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((data5 === "TASK_STATE_SUBMITTED") || (data5 === "TASK_STATE_WORKING")) || (data5 === "TASK_STATE_COMPLETED")) || (data5 === "TASK_STATE_FAILED")) || (data5 === "TASK_STATE_CANCELED")) || (data5 === "TASK_STATE_INPUT_REQUIRED")) || (data5 === "TASK_STATE_REJECTED")) || (data5 === "TASK_STATE_AUTH_REQUIRED"))){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4532,7 +4007,7 @@ valid4 = valid4 || _valid2;
 if(!valid4){
 const _errs27 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4544,7 +4019,7 @@ errors++;
 if(errors === _errs27){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4555,7 +4030,7 @@ errors++;
 }
 else {
 if(data5 < -2147483648 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4572,7 +4047,7 @@ valid4 = valid4 || _valid2;
 }
 }
 if(!valid4){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4608,12 +4083,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data6 === "string"){
 if(!(format_date_time.validate(data6))){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4627,7 +4102,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs32 = errors;
 if(typeof data.tenant !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -4641,7 +4116,7 @@ for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 const _errs34 = errors;
 if(typeof data[key1] !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -4660,7 +4135,7 @@ const _errs37 = errors;
 let valid7 = false;
 const _errs38 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4672,7 +4147,7 @@ errors++;
 if(errors === _errs38){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4683,7 +4158,7 @@ errors++;
 }
 else {
 if(data9 < -2147483648 || isNaN(data9)){
-const err22 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4702,7 +4177,7 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(typeof data9 === "string"){
 if(!pattern_af46a196.test(data9)){
-const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4713,7 +4188,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4727,7 +4202,7 @@ var _valid3 = _errs40 === errors;
 valid7 = valid7 || _valid3;
 }
 if(!valid7){
-const err25 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4761,7 +4236,7 @@ for(const key3 in data){
 if(pattern_729159f5.test(key3)){
 const _errs42 = errors;
 if(typeof data[key3] !== "boolean"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(include_artifacts)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid6 = _errs42 === errors;
@@ -4780,7 +4255,7 @@ const _errs45 = errors;
 let valid8 = false;
 const _errs46 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err26 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4792,7 +4267,7 @@ errors++;
 if(errors === _errs46){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 2147483647 || isNaN(data11)){
-const err27 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4803,7 +4278,7 @@ errors++;
 }
 else {
 if(data11 < -2147483648 || isNaN(data11)){
-const err28 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4822,7 +4297,7 @@ const _errs48 = errors;
 if(errors === _errs48){
 if(typeof data11 === "string"){
 if(!pattern_af46a196.test(data11)){
-const err29 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4833,7 +4308,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4847,7 +4322,7 @@ var _valid4 = _errs48 === errors;
 valid8 = valid8 || _valid4;
 }
 if(!valid8){
-const err31 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4881,7 +4356,7 @@ for(const key5 in data){
 if(pattern_0a283822.test(key5)){
 const _errs50 = errors;
 if(typeof data[key5] !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid6 = _errs50 === errors;
@@ -4901,12 +4376,12 @@ if(errors === _errs53){
 if(errors === _errs53){
 if(typeof data13 === "string"){
 if(!(format_date_time.validate(data13))){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4933,7 +4408,7 @@ break;
 }
 }
 else {
-validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4947,14 +4422,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.nextPageToken === undefined) && (missing0 = "nextPageToken")) || ((data.pageSize === undefined) && (missing0 = "pageSize"))) || ((data.totalSize === undefined) && (missing0 = "totalSize"))){
-validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListTasksResponse.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "nextPageToken") || (key0 === "pageSize")) || (key0 === "tasks")) || (key0 === "totalSize")) || (pattern_5504e0d3.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_e73e27e4.test(key0)))){
-validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_ListTasksResponse.errors = [verdictError];
 return false;
 break;
 }
@@ -4963,7 +4438,7 @@ if(_errs1 === errors){
 if(data.nextPageToken !== undefined){
 const _errs2 = errors;
 if(typeof data.nextPageToken !== "string"){
-validate_ListTasksResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4979,7 +4454,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err0 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4991,7 +4466,7 @@ errors++;
 if(errors === _errs6){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5002,7 +4477,7 @@ errors++;
 }
 else {
 if(data1 < -2147483648 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5021,7 +4496,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
 if(!pattern_af46a196.test(data1)){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5032,7 +4507,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5046,7 +4521,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5094,7 +4569,7 @@ break;
 }
 }
 else {
-validate_ListTasksResponse.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"}}];
+validate_ListTasksResponse.errors = [verdictError];
 return false;
 }
 }
@@ -5111,7 +4586,7 @@ const _errs14 = errors;
 let valid3 = false;
 const _errs15 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5123,7 +4598,7 @@ errors++;
 if(errors === _errs15){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 2147483647 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5134,7 +4609,7 @@ errors++;
 }
 else {
 if(data4 < -2147483648 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5153,7 +4628,7 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data4 === "string"){
 if(!pattern_af46a196.test(data4)){
-const err9 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5164,7 +4639,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5178,7 +4653,7 @@ var _valid1 = _errs17 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err11 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5211,7 +4686,7 @@ for(const key1 in data){
 if(pattern_5504e0d3.test(key1)){
 const _errs19 = errors;
 if(typeof data[key1] !== "string"){
-validate_ListTasksResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksResponse.errors = [verdictError];
 return false;
 }
 var valid4 = _errs19 === errors;
@@ -5230,7 +4705,7 @@ const _errs22 = errors;
 let valid5 = false;
 const _errs23 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err12 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5242,7 +4717,7 @@ errors++;
 if(errors === _errs23){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5253,7 +4728,7 @@ errors++;
 }
 else {
 if(data6 < -2147483648 || isNaN(data6)){
-const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5272,7 +4747,7 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data6 === "string"){
 if(!pattern_af46a196.test(data6)){
-const err15 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5283,7 +4758,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5297,7 +4772,7 @@ var _valid2 = _errs25 === errors;
 valid5 = valid5 || _valid2;
 }
 if(!valid5){
-const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5335,7 +4810,7 @@ const _errs28 = errors;
 let valid6 = false;
 const _errs29 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err18 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5347,7 +4822,7 @@ errors++;
 if(errors === _errs29){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5358,7 +4833,7 @@ errors++;
 }
 else {
 if(data7 < -2147483648 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5377,7 +4852,7 @@ const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data7 === "string"){
 if(!pattern_af46a196.test(data7)){
-const err21 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5388,7 +4863,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5402,7 +4877,7 @@ var _valid3 = _errs31 === errors;
 valid6 = valid6 || _valid3;
 }
 if(!valid6){
-const err23 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf",keyword:"anyOf",params:{}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5440,7 +4915,7 @@ break;
 }
 }
 else {
-validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTasksResponse.errors = [verdictError];
 return false;
 }
 }
@@ -5454,14 +4929,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate_Message.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_Message.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Message.errors = [verdictError];
 return false;
 break;
 }
@@ -5470,7 +4945,7 @@ if(_errs1 === errors){
 if(data.contextId !== undefined){
 const _errs2 = errors;
 if(typeof data.contextId !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5489,7 +4964,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -5499,7 +4974,7 @@ break;
 }
 }
 else {
-validate_Message.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 }
@@ -5512,7 +4987,7 @@ if(valid0){
 if(data.messageId !== undefined){
 const _errs8 = errors;
 if(typeof data.messageId !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -5525,7 +5000,7 @@ if(data.metadata !== undefined){
 let data4 = data.metadata;
 const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_Message.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -5540,7 +5015,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(Array.isArray(data5)){
 if(data5.length < 1){
-validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 else {
@@ -5560,7 +5035,7 @@ break;
 }
 }
 else {
-validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 }
@@ -5580,7 +5055,7 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs18 = errors;
 if(typeof data7[i2] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -5590,7 +5065,7 @@ break;
 }
 }
 else {
-validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 }
@@ -5609,7 +5084,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data9 === "string"){
 if(!pattern_ce6432e7.test(data9)){
-const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5620,7 +5095,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5635,7 +5110,7 @@ valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs25 = errors;
 if(typeof data9 !== "string"){
-const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5645,7 +5120,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5659,7 +5134,7 @@ valid6 = valid6 || _valid0;
 if(!valid6){
 const _errs27 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5671,7 +5146,7 @@ errors++;
 if(errors === _errs27){
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5682,7 +5157,7 @@ errors++;
 }
 else {
 if(data9 < -2147483648 || isNaN(data9)){
-const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5699,7 +5174,7 @@ valid6 = valid6 || _valid0;
 }
 }
 if(!valid6){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5730,7 +5205,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs29 = errors;
 if(typeof data.taskId !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -5744,7 +5219,7 @@ for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 const _errs31 = errors;
 if(typeof data[key1] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid7 = _errs31 === errors;
@@ -5759,7 +5234,7 @@ for(const key2 in data){
 if(pattern_63370828.test(key2)){
 const _errs33 = errors;
 if(typeof data[key2] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid7 = _errs33 === errors;
@@ -5781,7 +5256,7 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 const _errs37 = errors;
 if(typeof data13[i3] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid8 = _errs37 === errors;
@@ -5791,7 +5266,7 @@ break;
 }
 }
 else {
-validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 }
@@ -5807,7 +5282,7 @@ for(const key4 in data){
 if(pattern_3f9c8ce5.test(key4)){
 const _errs39 = errors;
 if(typeof data[key4] !== "string"){
-validate_Message.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 var valid7 = _errs39 === errors;
@@ -5831,402 +5306,11 @@ break;
 }
 }
 else {
-validate_Message.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Message.errors = [verdictError];
 return false;
 }
 }
 validate_Message.errors = vErrors;
-return errors === 0;
-}
-function validate_Message_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate_Message_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_Message_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.extensions !== undefined){
-let data1 = data.extensions;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messageId !== undefined){
-const _errs8 = errors;
-if(typeof data.messageId !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_Message_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.parts !== undefined){
-let data5 = data.parts;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-if(data5.length < 1){
-validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(!(validate_Part(data5[i1]))){
-vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.referenceTaskIds !== undefined){
-let data7 = data.referenceTaskIds;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid4 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data9 = data.role;
-const _errs20 = errors;
-const _errs22 = errors;
-let valid6 = false;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data9 === "string"){
-if(!pattern_ce6432e7.test(data9)){
-const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs23 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs25 = errors;
-if(typeof data9 !== "string"){
-const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs25 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs27 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(errors === _errs27){
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data9 < -2147483648 || isNaN(data9)){
-const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs27 === errors;
-valid6 = valid6 || _valid0;
-}
-}
-if(!valid6){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate_Message_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs29 = errors;
-if(typeof data.taskId !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid7 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs31 = errors;
-if(typeof data[key1] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs31 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key2 in data){
-if(pattern_63370828.test(key2)){
-const _errs33 = errors;
-if(typeof data[key2] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs33 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key3 in data){
-if(pattern_54313734.test(key3)){
-let data13 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data13)){
-var valid8 = true;
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-const _errs37 = errors;
-if(typeof data13[i3] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs37 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid7 = _errs35 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key4 in data){
-if(pattern_3f9c8ce5.test(key4)){
-const _errs39 = errors;
-if(typeof data[key4] !== "string"){
-validate_Message_2.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs39 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Message_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Message_2.errors = vErrors;
 return errors === 0;
 }
 function validate_MutualTlsSecurityScheme(data){
@@ -6237,7 +5321,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "description")){
-validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_MutualTlsSecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -6245,14 +5329,14 @@ break;
 if(_errs1 === errors){
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-validate_MutualTlsSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_MutualTlsSecurityScheme.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_MutualTlsSecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -6266,14 +5350,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.flows === undefined) && (missing0 = "flows")){
-validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_OAuth2SecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
-validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_OAuth2SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -6282,7 +5366,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_OAuth2SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -6306,7 +5390,7 @@ if(valid0){
 if(data.oauth2MetadataUrl !== undefined){
 const _errs5 = errors;
 if(typeof data.oauth2MetadataUrl !== "string"){
-validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuth2SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -6320,7 +5404,7 @@ for(const key1 in data){
 if(pattern_2722df3a.test(key1)){
 const _errs7 = errors;
 if(typeof data[key1] !== "string"){
-validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuth2SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -6336,95 +5420,11 @@ break;
 }
 }
 else {
-validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_OAuth2SecurityScheme.errors = [verdictError];
 return false;
 }
 }
 validate_OAuth2SecurityScheme.errors = vErrors;
-return errors === 0;
-}
-function validate_OAuth2SecurityScheme_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.flows === undefined) && (missing0 = "flows")){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.flows !== undefined){
-const _errs4 = errors;
-if(!(validate_OAuthFlows(data.flows))){
-vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.oauth2MetadataUrl !== undefined){
-const _errs5 = errors;
-if(typeof data.oauth2MetadataUrl !== "string"){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern_2722df3a.test(key1)){
-const _errs7 = errors;
-if(typeof data[key1] !== "string"){
-validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_OAuth2SecurityScheme_2.errors = vErrors;
 return errors === 0;
 }
 function validate_OAuthFlows(data){
@@ -6440,7 +5440,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.authorizationCode === undefined) && (missing0 = "authorizationCode")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6457,7 +5457,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.authorization_code === undefined) && (missing1 = "authorization_code")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6471,7 +5471,7 @@ var _valid1 = _errs6 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6503,7 +5503,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.clientCredentials === undefined) && (missing2 = "clientCredentials")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6520,7 +5520,7 @@ const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.client_credentials === undefined) && (missing3 = "client_credentials")){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6534,7 +5534,7 @@ var _valid2 = _errs10 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6568,7 +5568,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.implicit === undefined) && (missing4 = "implicit")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing4}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6592,7 +5592,7 @@ const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.password === undefined) && (missing5 = "password")){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing5}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6619,7 +5619,7 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.deviceCode === undefined) && (missing6 = "deviceCode")){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6636,7 +5636,7 @@ const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.device_code === undefined) && (missing7 = "device_code")){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6650,7 +5650,7 @@ var _valid3 = _errs16 === errors;
 valid4 = valid4 || _valid3;
 }
 if(!valid4){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6685,7 +5685,7 @@ passing0 = 4;
 }
 }
 if(!valid1){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6712,7 +5712,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs17 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern_6896b5d1.test(key0))) || (pattern_583776b3.test(key0))) || (pattern_b21981a2.test(key0)))){
-validate_OAuthFlows.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -6726,14 +5726,14 @@ if(errors === _errs19){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing8;
 if((((data0.authorizationUrl === undefined) && (missing8 = "authorizationUrl")) || ((data0.tokenUrl === undefined) && (missing8 = "tokenUrl"))) || ((data0.scopes === undefined) && (missing8 = "scopes"))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing8}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key1 in data0){
 if(!(((((((((key1 === "authorizationUrl") || (key1 === "pkceRequired")) || (key1 === "refreshUrl")) || (key1 === "scopes")) || (key1 === "tokenUrl")) || (pattern_7b7125d4.test(key1))) || (pattern_85f0e61d.test(key1))) || (pattern_3a2775df.test(key1))) || (pattern_a01cd0db.test(key1)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -6742,7 +5742,7 @@ if(_errs21 === errors){
 if(data0.authorizationUrl !== undefined){
 const _errs22 = errors;
 if(typeof data0.authorizationUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid7 = _errs22 === errors;
@@ -6754,7 +5754,7 @@ if(valid7){
 if(data0.pkceRequired !== undefined){
 const _errs24 = errors;
 if(typeof data0.pkceRequired !== "boolean"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid7 = _errs24 === errors;
@@ -6766,7 +5766,7 @@ if(valid7){
 if(data0.refreshUrl !== undefined){
 const _errs26 = errors;
 if(typeof data0.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid7 = _errs26 === errors;
@@ -6783,7 +5783,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key2 in data4){
 const _errs30 = errors;
 if(typeof key2 !== "string"){
-const err12 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key2};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6794,7 +5794,7 @@ errors++;
 }
 var valid8 = _errs30 === errors;
 if(!valid8){
-const err13 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key2}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6811,7 +5811,7 @@ if(valid8){
 for(const key3 in data4){
 const _errs33 = errors;
 if(typeof data4[key3] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/scopes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid9 = _errs33 === errors;
@@ -6822,7 +5822,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -6835,7 +5835,7 @@ if(valid7){
 if(data0.tokenUrl !== undefined){
 const _errs35 = errors;
 if(typeof data0.tokenUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid7 = _errs35 === errors;
@@ -6849,7 +5849,7 @@ for(const key4 in data0){
 if(pattern_7b7125d4.test(key4)){
 const _errs37 = errors;
 if(typeof data0[key4] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid10 = _errs37 === errors;
@@ -6864,7 +5864,7 @@ for(const key5 in data0){
 if(pattern_85f0e61d.test(key5)){
 const _errs39 = errors;
 if(typeof data0[key5] !== "boolean"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid10 = _errs39 === errors;
@@ -6879,7 +5879,7 @@ for(const key6 in data0){
 if(pattern_3a2775df.test(key6)){
 const _errs41 = errors;
 if(typeof data0[key6] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid10 = _errs41 === errors;
@@ -6894,7 +5894,7 @@ for(const key7 in data0){
 if(pattern_a01cd0db.test(key7)){
 const _errs43 = errors;
 if(typeof data0[key7] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid10 = _errs43 === errors;
@@ -6915,7 +5915,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -6933,14 +5933,14 @@ if(errors === _errs46){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing9;
 if(((data11.tokenUrl === undefined) && (missing9 = "tokenUrl")) || ((data11.scopes === undefined) && (missing9 = "scopes"))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing9}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 else {
 const _errs48 = errors;
 for(const key8 in data11){
 if(!(((((key8 === "refreshUrl") || (key8 === "scopes")) || (key8 === "tokenUrl")) || (pattern_3a2775df.test(key8))) || (pattern_a01cd0db.test(key8)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -6949,7 +5949,7 @@ if(_errs48 === errors){
 if(data11.refreshUrl !== undefined){
 const _errs49 = errors;
 if(typeof data11.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid12 = _errs49 === errors;
@@ -6966,7 +5966,7 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 for(const key9 in data13){
 const _errs53 = errors;
 if(typeof key9 !== "string"){
-const err14 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key9};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6977,7 +5977,7 @@ errors++;
 }
 var valid13 = _errs53 === errors;
 if(!valid13){
-const err15 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key9}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6994,7 +5994,7 @@ if(valid13){
 for(const key10 in data13){
 const _errs56 = errors;
 if(typeof data13[key10] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/scopes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid14 = _errs56 === errors;
@@ -7005,7 +6005,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7018,7 +6018,7 @@ if(valid12){
 if(data11.tokenUrl !== undefined){
 const _errs58 = errors;
 if(typeof data11.tokenUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid12 = _errs58 === errors;
@@ -7032,7 +6032,7 @@ for(const key11 in data11){
 if(pattern_3a2775df.test(key11)){
 const _errs60 = errors;
 if(typeof data11[key11] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid15 = _errs60 === errors;
@@ -7047,7 +6047,7 @@ for(const key12 in data11){
 if(pattern_a01cd0db.test(key12)){
 const _errs62 = errors;
 if(typeof data11[key12] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid15 = _errs62 === errors;
@@ -7064,7 +6064,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7082,14 +6082,14 @@ if(errors === _errs65){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing10;
 if((((data18.deviceAuthorizationUrl === undefined) && (missing10 = "deviceAuthorizationUrl")) || ((data18.tokenUrl === undefined) && (missing10 = "tokenUrl"))) || ((data18.scopes === undefined) && (missing10 = "scopes"))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing10}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 else {
 const _errs67 = errors;
 for(const key13 in data18){
 if(!(((((((key13 === "deviceAuthorizationUrl") || (key13 === "refreshUrl")) || (key13 === "scopes")) || (key13 === "tokenUrl")) || (pattern_4b9b9533.test(key13))) || (pattern_3a2775df.test(key13))) || (pattern_a01cd0db.test(key13)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -7098,7 +6098,7 @@ if(_errs67 === errors){
 if(data18.deviceAuthorizationUrl !== undefined){
 const _errs68 = errors;
 if(typeof data18.deviceAuthorizationUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid17 = _errs68 === errors;
@@ -7110,7 +6110,7 @@ if(valid17){
 if(data18.refreshUrl !== undefined){
 const _errs70 = errors;
 if(typeof data18.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid17 = _errs70 === errors;
@@ -7127,7 +6127,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 for(const key14 in data21){
 const _errs74 = errors;
 if(typeof key14 !== "string"){
-const err16 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key14};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7138,7 +6138,7 @@ errors++;
 }
 var valid18 = _errs74 === errors;
 if(!valid18){
-const err17 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key14}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7155,7 +6155,7 @@ if(valid18){
 for(const key15 in data21){
 const _errs77 = errors;
 if(typeof data21[key15] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/scopes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid19 = _errs77 === errors;
@@ -7166,7 +6166,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7179,7 +6179,7 @@ if(valid17){
 if(data18.tokenUrl !== undefined){
 const _errs79 = errors;
 if(typeof data18.tokenUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid17 = _errs79 === errors;
@@ -7193,7 +6193,7 @@ for(const key16 in data18){
 if(pattern_4b9b9533.test(key16)){
 const _errs81 = errors;
 if(typeof data18[key16] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid20 = _errs81 === errors;
@@ -7208,7 +6208,7 @@ for(const key17 in data18){
 if(pattern_3a2775df.test(key17)){
 const _errs83 = errors;
 if(typeof data18[key17] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid20 = _errs83 === errors;
@@ -7223,7 +6223,7 @@ for(const key18 in data18){
 if(pattern_a01cd0db.test(key18)){
 const _errs85 = errors;
 if(typeof data18[key18] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid20 = _errs85 === errors;
@@ -7242,7 +6242,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7261,7 +6261,7 @@ if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 const _errs90 = errors;
 for(const key19 in data27){
 if(!(((((key19 === "authorizationUrl") || (key19 === "refreshUrl")) || (key19 === "scopes")) || (pattern_7b7125d4.test(key19))) || (pattern_3a2775df.test(key19)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -7270,7 +6270,7 @@ if(_errs90 === errors){
 if(data27.authorizationUrl !== undefined){
 const _errs91 = errors;
 if(typeof data27.authorizationUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/authorizationUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid22 = _errs91 === errors;
@@ -7282,7 +6282,7 @@ if(valid22){
 if(data27.refreshUrl !== undefined){
 const _errs93 = errors;
 if(typeof data27.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/refreshUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid22 = _errs93 === errors;
@@ -7299,7 +6299,7 @@ if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 for(const key20 in data30){
 const _errs97 = errors;
 if(typeof key20 !== "string"){
-const err18 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key20};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7310,7 +6310,7 @@ errors++;
 }
 var valid23 = _errs97 === errors;
 if(!valid23){
-const err19 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key20}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7327,7 +6327,7 @@ if(valid23){
 for(const key21 in data30){
 const _errs100 = errors;
 if(typeof data30[key21] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/scopes/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid24 = _errs100 === errors;
@@ -7338,7 +6338,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7353,7 +6353,7 @@ for(const key22 in data27){
 if(pattern_7b7125d4.test(key22)){
 const _errs102 = errors;
 if(typeof data27[key22] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid25 = _errs102 === errors;
@@ -7368,7 +6368,7 @@ for(const key23 in data27){
 if(pattern_3a2775df.test(key23)){
 const _errs104 = errors;
 if(typeof data27[key23] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid25 = _errs104 === errors;
@@ -7384,7 +6384,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7403,7 +6403,7 @@ if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 const _errs109 = errors;
 for(const key24 in data34){
 if(!(((((key24 === "refreshUrl") || (key24 === "scopes")) || (key24 === "tokenUrl")) || (pattern_3a2775df.test(key24))) || (pattern_a01cd0db.test(key24)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -7412,7 +6412,7 @@ if(_errs109 === errors){
 if(data34.refreshUrl !== undefined){
 const _errs110 = errors;
 if(typeof data34.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/refreshUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid27 = _errs110 === errors;
@@ -7429,7 +6429,7 @@ if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 for(const key25 in data36){
 const _errs114 = errors;
 if(typeof key25 !== "string"){
-const err20 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key25};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7440,7 +6440,7 @@ errors++;
 }
 var valid28 = _errs114 === errors;
 if(!valid28){
-const err21 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key25}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7457,7 +6457,7 @@ if(valid28){
 for(const key26 in data36){
 const _errs117 = errors;
 if(typeof data36[key26] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/scopes/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid29 = _errs117 === errors;
@@ -7468,7 +6468,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7481,7 +6481,7 @@ if(valid27){
 if(data34.tokenUrl !== undefined){
 const _errs119 = errors;
 if(typeof data34.tokenUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/tokenUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid27 = _errs119 === errors;
@@ -7495,7 +6495,7 @@ for(const key27 in data34){
 if(pattern_3a2775df.test(key27)){
 const _errs121 = errors;
 if(typeof data34[key27] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid30 = _errs121 === errors;
@@ -7510,7 +6510,7 @@ for(const key28 in data34){
 if(pattern_a01cd0db.test(key28)){
 const _errs123 = errors;
 if(typeof data34[key28] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid30 = _errs123 === errors;
@@ -7526,7 +6526,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7546,14 +6546,14 @@ if(errors === _errs126){
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 let missing11;
 if((((data41.authorizationUrl === undefined) && (missing11 = "authorizationUrl")) || ((data41.tokenUrl === undefined) && (missing11 = "tokenUrl"))) || ((data41.scopes === undefined) && (missing11 = "scopes"))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing11}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 else {
 const _errs128 = errors;
 for(const key30 in data41){
 if(!(((((((((key30 === "authorizationUrl") || (key30 === "pkceRequired")) || (key30 === "refreshUrl")) || (key30 === "scopes")) || (key30 === "tokenUrl")) || (pattern_7b7125d4.test(key30))) || (pattern_85f0e61d.test(key30))) || (pattern_3a2775df.test(key30))) || (pattern_a01cd0db.test(key30)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -7562,7 +6562,7 @@ if(_errs128 === errors){
 if(data41.authorizationUrl !== undefined){
 const _errs129 = errors;
 if(typeof data41.authorizationUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid33 = _errs129 === errors;
@@ -7574,7 +6574,7 @@ if(valid33){
 if(data41.pkceRequired !== undefined){
 const _errs131 = errors;
 if(typeof data41.pkceRequired !== "boolean"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid33 = _errs131 === errors;
@@ -7586,7 +6586,7 @@ if(valid33){
 if(data41.refreshUrl !== undefined){
 const _errs133 = errors;
 if(typeof data41.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid33 = _errs133 === errors;
@@ -7603,7 +6603,7 @@ if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 for(const key31 in data45){
 const _errs137 = errors;
 if(typeof key31 !== "string"){
-const err22 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key31};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7614,7 +6614,7 @@ errors++;
 }
 var valid34 = _errs137 === errors;
 if(!valid34){
-const err23 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key31}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7631,7 +6631,7 @@ if(valid34){
 for(const key32 in data45){
 const _errs140 = errors;
 if(typeof data45[key32] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid35 = _errs140 === errors;
@@ -7642,7 +6642,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7655,7 +6655,7 @@ if(valid33){
 if(data41.tokenUrl !== undefined){
 const _errs142 = errors;
 if(typeof data41.tokenUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid33 = _errs142 === errors;
@@ -7669,7 +6669,7 @@ for(const key33 in data41){
 if(pattern_7b7125d4.test(key33)){
 const _errs144 = errors;
 if(typeof data41[key33] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid36 = _errs144 === errors;
@@ -7684,7 +6684,7 @@ for(const key34 in data41){
 if(pattern_85f0e61d.test(key34)){
 const _errs146 = errors;
 if(typeof data41[key34] !== "boolean"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid36 = _errs146 === errors;
@@ -7699,7 +6699,7 @@ for(const key35 in data41){
 if(pattern_3a2775df.test(key35)){
 const _errs148 = errors;
 if(typeof data41[key35] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid36 = _errs148 === errors;
@@ -7714,7 +6714,7 @@ for(const key36 in data41){
 if(pattern_a01cd0db.test(key36)){
 const _errs150 = errors;
 if(typeof data41[key36] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key36.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid36 = _errs150 === errors;
@@ -7735,7 +6735,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7756,14 +6756,14 @@ if(errors === _errs153){
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 let missing12;
 if(((data52.tokenUrl === undefined) && (missing12 = "tokenUrl")) || ((data52.scopes === undefined) && (missing12 = "scopes"))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing12}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 else {
 const _errs155 = errors;
 for(const key38 in data52){
 if(!(((((key38 === "refreshUrl") || (key38 === "scopes")) || (key38 === "tokenUrl")) || (pattern_3a2775df.test(key38))) || (pattern_a01cd0db.test(key38)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -7772,7 +6772,7 @@ if(_errs155 === errors){
 if(data52.refreshUrl !== undefined){
 const _errs156 = errors;
 if(typeof data52.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid38 = _errs156 === errors;
@@ -7789,7 +6789,7 @@ if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 for(const key39 in data54){
 const _errs160 = errors;
 if(typeof key39 !== "string"){
-const err24 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key39};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7800,7 +6800,7 @@ errors++;
 }
 var valid39 = _errs160 === errors;
 if(!valid39){
-const err25 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key39}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7817,7 +6817,7 @@ if(valid39){
 for(const key40 in data54){
 const _errs163 = errors;
 if(typeof data54[key40] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid40 = _errs163 === errors;
@@ -7828,7 +6828,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7841,7 +6841,7 @@ if(valid38){
 if(data52.tokenUrl !== undefined){
 const _errs165 = errors;
 if(typeof data52.tokenUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid38 = _errs165 === errors;
@@ -7855,7 +6855,7 @@ for(const key41 in data52){
 if(pattern_3a2775df.test(key41)){
 const _errs167 = errors;
 if(typeof data52[key41] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid41 = _errs167 === errors;
@@ -7870,7 +6870,7 @@ for(const key42 in data52){
 if(pattern_a01cd0db.test(key42)){
 const _errs169 = errors;
 if(typeof data52[key42] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid41 = _errs169 === errors;
@@ -7887,7 +6887,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -7908,14 +6908,14 @@ if(errors === _errs172){
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 let missing13;
 if((((data59.deviceAuthorizationUrl === undefined) && (missing13 = "deviceAuthorizationUrl")) || ((data59.tokenUrl === undefined) && (missing13 = "tokenUrl"))) || ((data59.scopes === undefined) && (missing13 = "scopes"))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing13}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 else {
 const _errs174 = errors;
 for(const key44 in data59){
 if(!(((((((key44 === "deviceAuthorizationUrl") || (key44 === "refreshUrl")) || (key44 === "scopes")) || (key44 === "tokenUrl")) || (pattern_4b9b9533.test(key44))) || (pattern_3a2775df.test(key44))) || (pattern_a01cd0db.test(key44)))){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 break;
 }
@@ -7924,7 +6924,7 @@ if(_errs174 === errors){
 if(data59.deviceAuthorizationUrl !== undefined){
 const _errs175 = errors;
 if(typeof data59.deviceAuthorizationUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid43 = _errs175 === errors;
@@ -7936,7 +6936,7 @@ if(valid43){
 if(data59.refreshUrl !== undefined){
 const _errs177 = errors;
 if(typeof data59.refreshUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid43 = _errs177 === errors;
@@ -7953,7 +6953,7 @@ if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 for(const key45 in data62){
 const _errs181 = errors;
 if(typeof key45 !== "string"){
-const err26 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key45};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7964,7 +6964,7 @@ errors++;
 }
 var valid44 = _errs181 === errors;
 if(!valid44){
-const err27 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key45}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7981,7 +6981,7 @@ if(valid44){
 for(const key46 in data62){
 const _errs184 = errors;
 if(typeof data62[key46] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key46.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid45 = _errs184 === errors;
@@ -7992,7 +6992,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -8005,7 +7005,7 @@ if(valid43){
 if(data59.tokenUrl !== undefined){
 const _errs186 = errors;
 if(typeof data59.tokenUrl !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid43 = _errs186 === errors;
@@ -8019,7 +7019,7 @@ for(const key47 in data59){
 if(pattern_4b9b9533.test(key47)){
 const _errs188 = errors;
 if(typeof data59[key47] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid46 = _errs188 === errors;
@@ -8034,7 +7034,7 @@ for(const key48 in data59){
 if(pattern_3a2775df.test(key48)){
 const _errs190 = errors;
 if(typeof data59[key48] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key48.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid46 = _errs190 === errors;
@@ -8049,7 +7049,7 @@ for(const key49 in data59){
 if(pattern_a01cd0db.test(key49)){
 const _errs192 = errors;
 if(typeof data59[key49] !== "string"){
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key49.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 var valid46 = _errs192 === errors;
@@ -8068,7 +7068,7 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
@@ -8088,1679 +7088,11 @@ break;
 }
 }
 else {
-validate_OAuthFlows.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [verdictError];
 return false;
 }
 }
 validate_OAuthFlows.errors = vErrors;
-return errors === 0;
-}
-function validate_OAuthFlows_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-const _errs4 = errors;
-let valid2 = false;
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.authorizationCode === undefined) && (missing0 = "authorizationCode")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid1 = _errs5 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.authorization_code === undefined) && (missing1 = "authorization_code")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid1 = _errs6 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs7 = errors;
-const _errs8 = errors;
-let valid3 = false;
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.clientCredentials === undefined) && (missing2 = "clientCredentials")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid2 = _errs9 === errors;
-valid3 = valid3 || _valid2;
-if(!valid3){
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.client_credentials === undefined) && (missing3 = "client_credentials")){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs10 === errors;
-valid3 = valid3 || _valid2;
-}
-if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs11 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.implicit === undefined) && (missing4 = "implicit")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs12 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((data.password === undefined) && (missing5 = "password")){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var _valid0 = _errs12 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-const _errs13 = errors;
-const _errs14 = errors;
-let valid4 = false;
-const _errs15 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if((data.deviceCode === undefined) && (missing6 = "deviceCode")){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid3 = _errs15 === errors;
-valid4 = valid4 || _valid3;
-if(!valid4){
-const _errs16 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if((data.device_code === undefined) && (missing7 = "device_code")){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid3 = _errs16 === errors;
-valid4 = valid4 || _valid3;
-}
-if(!valid4){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-else {
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs13 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
-}
-}
-}
-}
-if(!valid1){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs17 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern_6896b5d1.test(key0))) || (pattern_583776b3.test(key0))) || (pattern_b21981a2.test(key0)))){
-validate_OAuthFlows_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs17 === errors){
-if(data.authorizationCode !== undefined){
-let data0 = data.authorizationCode;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing8;
-if((((data0.authorizationUrl === undefined) && (missing8 = "authorizationUrl")) || ((data0.tokenUrl === undefined) && (missing8 = "tokenUrl"))) || ((data0.scopes === undefined) && (missing8 = "scopes"))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing8}}];
-return false;
-}
-else {
-const _errs21 = errors;
-for(const key1 in data0){
-if(!(((((((((key1 === "authorizationUrl") || (key1 === "pkceRequired")) || (key1 === "refreshUrl")) || (key1 === "scopes")) || (key1 === "tokenUrl")) || (pattern_7b7125d4.test(key1))) || (pattern_85f0e61d.test(key1))) || (pattern_3a2775df.test(key1))) || (pattern_a01cd0db.test(key1)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs21 === errors){
-if(data0.authorizationUrl !== undefined){
-const _errs22 = errors;
-if(typeof data0.authorizationUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs22 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.pkceRequired !== undefined){
-const _errs24 = errors;
-if(typeof data0.pkceRequired !== "boolean"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.refreshUrl !== undefined){
-const _errs26 = errors;
-if(typeof data0.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs26 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.scopes !== undefined){
-let data4 = data0.scopes;
-const _errs28 = errors;
-if(errors === _errs28){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key2 in data4){
-const _errs30 = errors;
-if(typeof key2 !== "string"){
-const err12 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid8 = _errs30 === errors;
-if(!valid8){
-const err13 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key2}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid8){
-for(const key3 in data4){
-const _errs33 = errors;
-if(typeof data4[key3] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/scopes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs33 === errors;
-if(!valid9){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs28 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.tokenUrl !== undefined){
-const _errs35 = errors;
-if(typeof data0.tokenUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs35 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-var valid10 = true;
-for(const key4 in data0){
-if(pattern_7b7125d4.test(key4)){
-const _errs37 = errors;
-if(typeof data0[key4] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid10 = _errs37 === errors;
-if(!valid10){
-break;
-}
-}
-}
-if(valid10){
-var valid10 = true;
-for(const key5 in data0){
-if(pattern_85f0e61d.test(key5)){
-const _errs39 = errors;
-if(typeof data0[key5] !== "boolean"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid10 = _errs39 === errors;
-if(!valid10){
-break;
-}
-}
-}
-if(valid10){
-var valid10 = true;
-for(const key6 in data0){
-if(pattern_3a2775df.test(key6)){
-const _errs41 = errors;
-if(typeof data0[key6] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid10 = _errs41 === errors;
-if(!valid10){
-break;
-}
-}
-}
-if(valid10){
-var valid10 = true;
-for(const key7 in data0){
-if(pattern_a01cd0db.test(key7)){
-const _errs43 = errors;
-if(typeof data0[key7] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid10 = _errs43 === errors;
-if(!valid10){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs18 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.clientCredentials !== undefined){
-let data11 = data.clientCredentials;
-const _errs45 = errors;
-const _errs46 = errors;
-if(errors === _errs46){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-let missing9;
-if(((data11.tokenUrl === undefined) && (missing9 = "tokenUrl")) || ((data11.scopes === undefined) && (missing9 = "scopes"))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing9}}];
-return false;
-}
-else {
-const _errs48 = errors;
-for(const key8 in data11){
-if(!(((((key8 === "refreshUrl") || (key8 === "scopes")) || (key8 === "tokenUrl")) || (pattern_3a2775df.test(key8))) || (pattern_a01cd0db.test(key8)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
-return false;
-break;
-}
-}
-if(_errs48 === errors){
-if(data11.refreshUrl !== undefined){
-const _errs49 = errors;
-if(typeof data11.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs49 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data11.scopes !== undefined){
-let data13 = data11.scopes;
-const _errs51 = errors;
-if(errors === _errs51){
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key9 in data13){
-const _errs53 = errors;
-if(typeof key9 !== "string"){
-const err14 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key9};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid13 = _errs53 === errors;
-if(!valid13){
-const err15 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key9}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid13){
-for(const key10 in data13){
-const _errs56 = errors;
-if(typeof data13[key10] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/scopes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid14 = _errs56 === errors;
-if(!valid14){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid12 = _errs51 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data11.tokenUrl !== undefined){
-const _errs58 = errors;
-if(typeof data11.tokenUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs58 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-var valid15 = true;
-for(const key11 in data11){
-if(pattern_3a2775df.test(key11)){
-const _errs60 = errors;
-if(typeof data11[key11] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid15 = _errs60 === errors;
-if(!valid15){
-break;
-}
-}
-}
-if(valid15){
-var valid15 = true;
-for(const key12 in data11){
-if(pattern_a01cd0db.test(key12)){
-const _errs62 = errors;
-if(typeof data11[key12] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid15 = _errs62 === errors;
-if(!valid15){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs45 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.deviceCode !== undefined){
-let data18 = data.deviceCode;
-const _errs64 = errors;
-const _errs65 = errors;
-if(errors === _errs65){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-let missing10;
-if((((data18.deviceAuthorizationUrl === undefined) && (missing10 = "deviceAuthorizationUrl")) || ((data18.tokenUrl === undefined) && (missing10 = "tokenUrl"))) || ((data18.scopes === undefined) && (missing10 = "scopes"))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing10}}];
-return false;
-}
-else {
-const _errs67 = errors;
-for(const key13 in data18){
-if(!(((((((key13 === "deviceAuthorizationUrl") || (key13 === "refreshUrl")) || (key13 === "scopes")) || (key13 === "tokenUrl")) || (pattern_4b9b9533.test(key13))) || (pattern_3a2775df.test(key13))) || (pattern_a01cd0db.test(key13)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
-return false;
-break;
-}
-}
-if(_errs67 === errors){
-if(data18.deviceAuthorizationUrl !== undefined){
-const _errs68 = errors;
-if(typeof data18.deviceAuthorizationUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs68 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data18.refreshUrl !== undefined){
-const _errs70 = errors;
-if(typeof data18.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs70 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data18.scopes !== undefined){
-let data21 = data18.scopes;
-const _errs72 = errors;
-if(errors === _errs72){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-for(const key14 in data21){
-const _errs74 = errors;
-if(typeof key14 !== "string"){
-const err16 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key14};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid18 = _errs74 === errors;
-if(!valid18){
-const err17 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key14}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid18){
-for(const key15 in data21){
-const _errs77 = errors;
-if(typeof data21[key15] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/scopes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid19 = _errs77 === errors;
-if(!valid19){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid17 = _errs72 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data18.tokenUrl !== undefined){
-const _errs79 = errors;
-if(typeof data18.tokenUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs79 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-var valid20 = true;
-for(const key16 in data18){
-if(pattern_4b9b9533.test(key16)){
-const _errs81 = errors;
-if(typeof data18[key16] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs81 === errors;
-if(!valid20){
-break;
-}
-}
-}
-if(valid20){
-var valid20 = true;
-for(const key17 in data18){
-if(pattern_3a2775df.test(key17)){
-const _errs83 = errors;
-if(typeof data18[key17] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs83 === errors;
-if(!valid20){
-break;
-}
-}
-}
-if(valid20){
-var valid20 = true;
-for(const key18 in data18){
-if(pattern_a01cd0db.test(key18)){
-const _errs85 = errors;
-if(typeof data18[key18] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs85 === errors;
-if(!valid20){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs64 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.implicit !== undefined){
-let data27 = data.implicit;
-const _errs87 = errors;
-const _errs88 = errors;
-if(errors === _errs88){
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-const _errs90 = errors;
-for(const key19 in data27){
-if(!(((((key19 === "authorizationUrl") || (key19 === "refreshUrl")) || (key19 === "scopes")) || (pattern_7b7125d4.test(key19))) || (pattern_3a2775df.test(key19)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19}}];
-return false;
-break;
-}
-}
-if(_errs90 === errors){
-if(data27.authorizationUrl !== undefined){
-const _errs91 = errors;
-if(typeof data27.authorizationUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/authorizationUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs91 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data27.refreshUrl !== undefined){
-const _errs93 = errors;
-if(typeof data27.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/refreshUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs93 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data27.scopes !== undefined){
-let data30 = data27.scopes;
-const _errs95 = errors;
-if(errors === _errs95){
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key20 in data30){
-const _errs97 = errors;
-if(typeof key20 !== "string"){
-const err18 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key20};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var valid23 = _errs97 === errors;
-if(!valid23){
-const err19 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key20}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid23){
-for(const key21 in data30){
-const _errs100 = errors;
-if(typeof data30[key21] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/scopes/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid24 = _errs100 === errors;
-if(!valid24){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid22 = _errs95 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-var valid25 = true;
-for(const key22 in data27){
-if(pattern_7b7125d4.test(key22)){
-const _errs102 = errors;
-if(typeof data27[key22] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid25 = _errs102 === errors;
-if(!valid25){
-break;
-}
-}
-}
-if(valid25){
-var valid25 = true;
-for(const key23 in data27){
-if(pattern_3a2775df.test(key23)){
-const _errs104 = errors;
-if(typeof data27[key23] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid25 = _errs104 === errors;
-if(!valid25){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs87 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.password !== undefined){
-let data34 = data.password;
-const _errs106 = errors;
-const _errs107 = errors;
-if(errors === _errs107){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-const _errs109 = errors;
-for(const key24 in data34){
-if(!(((((key24 === "refreshUrl") || (key24 === "scopes")) || (key24 === "tokenUrl")) || (pattern_3a2775df.test(key24))) || (pattern_a01cd0db.test(key24)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24}}];
-return false;
-break;
-}
-}
-if(_errs109 === errors){
-if(data34.refreshUrl !== undefined){
-const _errs110 = errors;
-if(typeof data34.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/refreshUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs110 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data34.scopes !== undefined){
-let data36 = data34.scopes;
-const _errs112 = errors;
-if(errors === _errs112){
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-for(const key25 in data36){
-const _errs114 = errors;
-if(typeof key25 !== "string"){
-const err20 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key25};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var valid28 = _errs114 === errors;
-if(!valid28){
-const err21 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key25}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid28){
-for(const key26 in data36){
-const _errs117 = errors;
-if(typeof data36[key26] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/scopes/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid29 = _errs117 === errors;
-if(!valid29){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid27 = _errs112 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data34.tokenUrl !== undefined){
-const _errs119 = errors;
-if(typeof data34.tokenUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/tokenUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs119 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-var valid30 = true;
-for(const key27 in data34){
-if(pattern_3a2775df.test(key27)){
-const _errs121 = errors;
-if(typeof data34[key27] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid30 = _errs121 === errors;
-if(!valid30){
-break;
-}
-}
-}
-if(valid30){
-var valid30 = true;
-for(const key28 in data34){
-if(pattern_a01cd0db.test(key28)){
-const _errs123 = errors;
-if(typeof data34[key28] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid30 = _errs123 === errors;
-if(!valid30){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs106 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-var valid31 = true;
-for(const key29 in data){
-if(pattern_6896b5d1.test(key29)){
-let data41 = data[key29];
-const _errs125 = errors;
-const _errs126 = errors;
-if(errors === _errs126){
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-let missing11;
-if((((data41.authorizationUrl === undefined) && (missing11 = "authorizationUrl")) || ((data41.tokenUrl === undefined) && (missing11 = "tokenUrl"))) || ((data41.scopes === undefined) && (missing11 = "scopes"))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing11}}];
-return false;
-}
-else {
-const _errs128 = errors;
-for(const key30 in data41){
-if(!(((((((((key30 === "authorizationUrl") || (key30 === "pkceRequired")) || (key30 === "refreshUrl")) || (key30 === "scopes")) || (key30 === "tokenUrl")) || (pattern_7b7125d4.test(key30))) || (pattern_85f0e61d.test(key30))) || (pattern_3a2775df.test(key30))) || (pattern_a01cd0db.test(key30)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30}}];
-return false;
-break;
-}
-}
-if(_errs128 === errors){
-if(data41.authorizationUrl !== undefined){
-const _errs129 = errors;
-if(typeof data41.authorizationUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid33 = _errs129 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.pkceRequired !== undefined){
-const _errs131 = errors;
-if(typeof data41.pkceRequired !== "boolean"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid33 = _errs131 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.refreshUrl !== undefined){
-const _errs133 = errors;
-if(typeof data41.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid33 = _errs133 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.scopes !== undefined){
-let data45 = data41.scopes;
-const _errs135 = errors;
-if(errors === _errs135){
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key31 in data45){
-const _errs137 = errors;
-if(typeof key31 !== "string"){
-const err22 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key31};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var valid34 = _errs137 === errors;
-if(!valid34){
-const err23 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key31}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid34){
-for(const key32 in data45){
-const _errs140 = errors;
-if(typeof data45[key32] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid35 = _errs140 === errors;
-if(!valid35){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid33 = _errs135 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.tokenUrl !== undefined){
-const _errs142 = errors;
-if(typeof data41.tokenUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid33 = _errs142 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-var valid36 = true;
-for(const key33 in data41){
-if(pattern_7b7125d4.test(key33)){
-const _errs144 = errors;
-if(typeof data41[key33] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid36 = _errs144 === errors;
-if(!valid36){
-break;
-}
-}
-}
-if(valid36){
-var valid36 = true;
-for(const key34 in data41){
-if(pattern_85f0e61d.test(key34)){
-const _errs146 = errors;
-if(typeof data41[key34] !== "boolean"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid36 = _errs146 === errors;
-if(!valid36){
-break;
-}
-}
-}
-if(valid36){
-var valid36 = true;
-for(const key35 in data41){
-if(pattern_3a2775df.test(key35)){
-const _errs148 = errors;
-if(typeof data41[key35] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid36 = _errs148 === errors;
-if(!valid36){
-break;
-}
-}
-}
-if(valid36){
-var valid36 = true;
-for(const key36 in data41){
-if(pattern_a01cd0db.test(key36)){
-const _errs150 = errors;
-if(typeof data41[key36] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key36.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid36 = _errs150 === errors;
-if(!valid36){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid31 = _errs125 === errors;
-if(!valid31){
-break;
-}
-}
-}
-if(valid31){
-var valid31 = true;
-for(const key37 in data){
-if(pattern_583776b3.test(key37)){
-let data52 = data[key37];
-const _errs152 = errors;
-const _errs153 = errors;
-if(errors === _errs153){
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-let missing12;
-if(((data52.tokenUrl === undefined) && (missing12 = "tokenUrl")) || ((data52.scopes === undefined) && (missing12 = "scopes"))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing12}}];
-return false;
-}
-else {
-const _errs155 = errors;
-for(const key38 in data52){
-if(!(((((key38 === "refreshUrl") || (key38 === "scopes")) || (key38 === "tokenUrl")) || (pattern_3a2775df.test(key38))) || (pattern_a01cd0db.test(key38)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38}}];
-return false;
-break;
-}
-}
-if(_errs155 === errors){
-if(data52.refreshUrl !== undefined){
-const _errs156 = errors;
-if(typeof data52.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid38 = _errs156 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data52.scopes !== undefined){
-let data54 = data52.scopes;
-const _errs158 = errors;
-if(errors === _errs158){
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key39 in data54){
-const _errs160 = errors;
-if(typeof key39 !== "string"){
-const err24 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key39};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-var valid39 = _errs160 === errors;
-if(!valid39){
-const err25 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key39}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid39){
-for(const key40 in data54){
-const _errs163 = errors;
-if(typeof data54[key40] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid40 = _errs163 === errors;
-if(!valid40){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid38 = _errs158 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data52.tokenUrl !== undefined){
-const _errs165 = errors;
-if(typeof data52.tokenUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid38 = _errs165 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-var valid41 = true;
-for(const key41 in data52){
-if(pattern_3a2775df.test(key41)){
-const _errs167 = errors;
-if(typeof data52[key41] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid41 = _errs167 === errors;
-if(!valid41){
-break;
-}
-}
-}
-if(valid41){
-var valid41 = true;
-for(const key42 in data52){
-if(pattern_a01cd0db.test(key42)){
-const _errs169 = errors;
-if(typeof data52[key42] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid41 = _errs169 === errors;
-if(!valid41){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid31 = _errs152 === errors;
-if(!valid31){
-break;
-}
-}
-}
-if(valid31){
-var valid31 = true;
-for(const key43 in data){
-if(pattern_b21981a2.test(key43)){
-let data59 = data[key43];
-const _errs171 = errors;
-const _errs172 = errors;
-if(errors === _errs172){
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-let missing13;
-if((((data59.deviceAuthorizationUrl === undefined) && (missing13 = "deviceAuthorizationUrl")) || ((data59.tokenUrl === undefined) && (missing13 = "tokenUrl"))) || ((data59.scopes === undefined) && (missing13 = "scopes"))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing13}}];
-return false;
-}
-else {
-const _errs174 = errors;
-for(const key44 in data59){
-if(!(((((((key44 === "deviceAuthorizationUrl") || (key44 === "refreshUrl")) || (key44 === "scopes")) || (key44 === "tokenUrl")) || (pattern_4b9b9533.test(key44))) || (pattern_3a2775df.test(key44))) || (pattern_a01cd0db.test(key44)))){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44}}];
-return false;
-break;
-}
-}
-if(_errs174 === errors){
-if(data59.deviceAuthorizationUrl !== undefined){
-const _errs175 = errors;
-if(typeof data59.deviceAuthorizationUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid43 = _errs175 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data59.refreshUrl !== undefined){
-const _errs177 = errors;
-if(typeof data59.refreshUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid43 = _errs177 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data59.scopes !== undefined){
-let data62 = data59.scopes;
-const _errs179 = errors;
-if(errors === _errs179){
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-for(const key45 in data62){
-const _errs181 = errors;
-if(typeof key45 !== "string"){
-const err26 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key45};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var valid44 = _errs181 === errors;
-if(!valid44){
-const err27 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key45}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-validate_OAuthFlows_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid44){
-for(const key46 in data62){
-const _errs184 = errors;
-if(typeof data62[key46] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key46.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid45 = _errs184 === errors;
-if(!valid45){
-break;
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid43 = _errs179 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data59.tokenUrl !== undefined){
-const _errs186 = errors;
-if(typeof data59.tokenUrl !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid43 = _errs186 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-var valid46 = true;
-for(const key47 in data59){
-if(pattern_4b9b9533.test(key47)){
-const _errs188 = errors;
-if(typeof data59[key47] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid46 = _errs188 === errors;
-if(!valid46){
-break;
-}
-}
-}
-if(valid46){
-var valid46 = true;
-for(const key48 in data59){
-if(pattern_3a2775df.test(key48)){
-const _errs190 = errors;
-if(typeof data59[key48] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key48.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid46 = _errs190 === errors;
-if(!valid46){
-break;
-}
-}
-}
-if(valid46){
-var valid46 = true;
-for(const key49 in data59){
-if(pattern_a01cd0db.test(key49)){
-const _errs192 = errors;
-if(typeof data59[key49] !== "string"){
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key49.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid46 = _errs192 === errors;
-if(!valid46){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid31 = _errs171 === errors;
-if(!valid31){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_OAuthFlows_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_OAuthFlows_2.errors = vErrors;
 return errors === 0;
 }
 function validate_OpenIdConnectSecurityScheme(data){
@@ -9770,14 +7102,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.openIdConnectUrl === undefined) && (missing0 = "openIdConnectUrl")){
-validate_OpenIdConnectSecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_OpenIdConnectSecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "openIdConnectUrl")) || (pattern_4e34433c.test(key0)))){
-validate_OpenIdConnectSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_OpenIdConnectSecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -9786,7 +7118,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_OpenIdConnectSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_OpenIdConnectSecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -9798,7 +7130,7 @@ if(valid0){
 if(data.openIdConnectUrl !== undefined){
 const _errs4 = errors;
 if(typeof data.openIdConnectUrl !== "string"){
-validate_OpenIdConnectSecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectUrl",schemaPath:"#/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OpenIdConnectSecurityScheme.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -9812,7 +7144,7 @@ for(const key1 in data){
 if(pattern_4e34433c.test(key1)){
 const _errs6 = errors;
 if(typeof data[key1] !== "string"){
-validate_OpenIdConnectSecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OpenIdConnectSecurityScheme.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -9827,7 +7159,7 @@ break;
 }
 }
 else {
-validate_OpenIdConnectSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_OpenIdConnectSecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -9844,7 +7176,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.text === undefined) && (missing0 = "text")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9863,7 +7195,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.raw === undefined) && (missing1 = "raw")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9887,7 +7219,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.url === undefined) && (missing2 = "url")){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9911,7 +7243,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.data === undefined) && (missing3 = "data")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9935,7 +7267,7 @@ passing0 = 3;
 }
 }
 if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9962,7 +7294,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs7 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
-validate_Part.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Part.errors = [verdictError];
 return false;
 break;
 }
@@ -9979,7 +7311,7 @@ if(valid2){
 if(data.filename !== undefined){
 const _errs9 = errors;
 if(typeof data.filename !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -9991,7 +7323,7 @@ if(valid2){
 if(data.mediaType !== undefined){
 const _errs11 = errors;
 if(typeof data.mediaType !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -10004,7 +7336,7 @@ if(data.metadata !== undefined){
 let data3 = data.metadata;
 const _errs13 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate_Part.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -10019,12 +7351,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data4 === "string"){
 if(!pattern_49f53b52.test(data4)){
-validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 }
@@ -10037,7 +7369,7 @@ if(valid2){
 if(data.text !== undefined){
 const _errs18 = errors;
 if(typeof data.text !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 var valid2 = _errs18 === errors;
@@ -10049,7 +7381,7 @@ if(valid2){
 if(data.url !== undefined){
 const _errs20 = errors;
 if(typeof data.url !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 var valid2 = _errs20 === errors;
@@ -10063,7 +7395,7 @@ for(const key1 in data){
 if(pattern_78e872f3.test(key1)){
 const _errs22 = errors;
 if(typeof data[key1] !== "string"){
-validate_Part.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 var valid5 = _errs22 === errors;
@@ -10082,266 +7414,11 @@ break;
 }
 }
 else {
-validate_Part.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Part.errors = [verdictError];
 return false;
 }
 }
 validate_Part.errors = vErrors;
-return errors === 0;
-}
-function validate_Part_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.text === undefined) && (missing0 = "text")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.raw === undefined) && (missing1 = "raw")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.url === undefined) && (missing2 = "url")){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.data === undefined) && (missing3 = "data")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-}
-}
-}
-if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate_Part_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs7 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
-validate_Part_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs7 === errors){
-if(data.data !== undefined){
-const _errs8 = errors;
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.filename !== undefined){
-const _errs9 = errors;
-if(typeof data.filename !== "string"){
-validate_Part_2.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.mediaType !== undefined){
-const _errs11 = errors;
-if(typeof data.mediaType !== "string"){
-validate_Part_2.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.metadata !== undefined){
-let data3 = data.metadata;
-const _errs13 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate_Part_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.raw !== undefined){
-let data4 = data.raw;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data4 === "string"){
-if(!pattern_49f53b52.test(data4)){
-validate_Part_2.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
-return false;
-}
-}
-else {
-validate_Part_2.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.text !== undefined){
-const _errs18 = errors;
-if(typeof data.text !== "string"){
-validate_Part_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.url !== undefined){
-const _errs20 = errors;
-if(typeof data.url !== "string"){
-validate_Part_2.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-var valid5 = true;
-for(const key1 in data){
-if(pattern_78e872f3.test(key1)){
-const _errs22 = errors;
-if(typeof data[key1] !== "string"){
-validate_Part_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs22 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Part_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Part_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PasswordOAuthFlow(data){
@@ -10352,7 +7429,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
-validate_PasswordOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 break;
 }
@@ -10361,7 +7438,7 @@ if(_errs1 === errors){
 if(data.refreshUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10378,7 +7455,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
 if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10389,7 +7466,7 @@ errors++;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
-const err1 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10406,7 +7483,7 @@ if(valid1){
 for(const key2 in data1){
 const _errs9 = errors;
 if(typeof data1[key2] !== "string"){
-validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -10417,7 +7494,7 @@ break;
 }
 }
 else {
-validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -10430,7 +7507,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs11 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -10444,7 +7521,7 @@ for(const key3 in data){
 if(pattern_3a2775df.test(key3)){
 const _errs13 = errors;
 if(typeof data[key3] !== "string"){
-validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -10459,7 +7536,7 @@ for(const key4 in data){
 if(pattern_a01cd0db.test(key4)){
 const _errs15 = errors;
 if(typeof data[key4] !== "string"){
-validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -10475,7 +7552,7 @@ break;
 }
 }
 else {
-validate_PasswordOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PasswordOAuthFlow.errors = [verdictError];
 return false;
 }
 }
@@ -10491,7 +7568,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data === "string"){
 if(!pattern_ce6432e7.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10502,7 +7579,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10517,7 +7594,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10527,7 +7604,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data === "ROLE_USER") || (data === "ROLE_AGENT"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10541,7 +7618,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10553,7 +7630,7 @@ errors++;
 if(errors === _errs5){
 if((typeof data == "number") && (isFinite(data))){
 if(data > 2147483647 || isNaN(data)){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10564,7 +7641,7 @@ errors++;
 }
 else {
 if(data < -2147483648 || isNaN(data)){
-const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10581,7 +7658,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10614,7 +7691,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "schemes")){
-validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SecurityRequirement.errors = [verdictError];
 return false;
 break;
 }
@@ -10628,7 +7705,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
 const _errs4 = errors;
 if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10639,7 +7716,7 @@ errors++;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
-const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10662,7 +7739,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const _errs10 = errors;
 for(const key3 in data1){
 if(!(key3 === "list")){
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
+validate_SecurityRequirement.errors = [verdictError];
 return false;
 break;
 }
@@ -10678,7 +7755,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data2[i0] !== "string"){
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityRequirement.errors = [verdictError];
 return false;
 }
 var valid5 = _errs13 === errors;
@@ -10688,7 +7765,7 @@ break;
 }
 }
 else {
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
+validate_SecurityRequirement.errors = [verdictError];
 return false;
 }
 }
@@ -10696,7 +7773,7 @@ return false;
 }
 }
 else {
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityRequirement.errors = [verdictError];
 return false;
 }
 }
@@ -10708,7 +7785,7 @@ break;
 }
 }
 else {
-validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityRequirement.errors = [verdictError];
 return false;
 }
 }
@@ -10716,128 +7793,11 @@ return false;
 }
 }
 else {
-validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityRequirement.errors = [verdictError];
 return false;
 }
 }
 validate_SecurityRequirement.errors = vErrors;
-return errors === 0;
-}
-function validate_SecurityRequirement_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "schemes")){
-validate_SecurityRequirement_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.schemes !== undefined){
-let data0 = data.schemes;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate_SecurityRequirement_2.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key2 in data0){
-let data1 = data0[key2];
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const _errs10 = errors;
-for(const key3 in data1){
-if(!(key3 === "list")){
-validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
-return false;
-break;
-}
-}
-if(_errs10 === errors){
-if(data1.list !== undefined){
-let data2 = data1.list;
-const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data2)){
-var valid5 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
-if(typeof data2[i0] !== "string"){
-validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs13 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs7 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate_SecurityRequirement_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SecurityRequirement_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SecurityScheme(data){
@@ -10853,7 +7813,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.apiKeySecurityScheme === undefined) && (missing0 = "apiKeySecurityScheme")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10870,7 +7830,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.api_key_security_scheme === undefined) && (missing1 = "api_key_security_scheme")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10884,7 +7844,7 @@ var _valid1 = _errs6 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10916,7 +7876,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.httpAuthSecurityScheme === undefined) && (missing2 = "httpAuthSecurityScheme")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10933,7 +7893,7 @@ const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.http_auth_security_scheme === undefined) && (missing3 = "http_auth_security_scheme")){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10947,7 +7907,7 @@ var _valid2 = _errs10 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10984,7 +7944,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.oauth2SecurityScheme === undefined) && (missing4 = "oauth2SecurityScheme")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: missing4}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11001,7 +7961,7 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.oauth2_security_scheme === undefined) && (missing5 = "oauth2_security_scheme")){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: missing5}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11015,7 +7975,7 @@ var _valid3 = _errs14 === errors;
 valid4 = valid4 || _valid3;
 }
 if(!valid4){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11052,7 +8012,7 @@ const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.openIdConnectSecurityScheme === undefined) && (missing6 = "openIdConnectSecurityScheme")){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11069,7 +8029,7 @@ const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.open_id_connect_security_scheme === undefined) && (missing7 = "open_id_connect_security_scheme")){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11083,7 +8043,7 @@ var _valid4 = _errs18 === errors;
 valid5 = valid5 || _valid4;
 }
 if(!valid5){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11120,7 +8080,7 @@ const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.mtlsSecurityScheme === undefined) && (missing8 = "mtlsSecurityScheme")){
-const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing8}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11137,7 +8097,7 @@ const _errs22 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.mtls_security_scheme === undefined) && (missing9 = "mtls_security_scheme")){
-const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing9}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11151,7 +8111,7 @@ var _valid5 = _errs22 === errors;
 valid6 = valid6 || _valid5;
 }
 if(!valid6){
-const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11186,7 +8146,7 @@ passing0 = 4;
 }
 }
 if(!valid1){
-const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11213,7 +8173,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs23 = errors;
 for(const key0 in data){
 if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
-validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11227,14 +8187,14 @@ if(errors === _errs25){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing10;
 if(((data0.location === undefined) && (missing10 = "location")) || ((data0.name === undefined) && (missing10 = "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs27 = errors;
 for(const key1 in data0){
 if(!(((key1 === "description") || (key1 === "location")) || (key1 === "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11243,7 +8203,7 @@ if(_errs27 === errors){
 if(data0.description !== undefined){
 const _errs28 = errors;
 if(typeof data0.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid9 = _errs28 === errors;
@@ -11255,7 +8215,7 @@ if(valid9){
 if(data0.location !== undefined){
 const _errs30 = errors;
 if(typeof data0.location !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid9 = _errs30 === errors;
@@ -11267,7 +8227,7 @@ if(valid9){
 if(data0.name !== undefined){
 const _errs32 = errors;
 if(typeof data0.name !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid9 = _errs32 === errors;
@@ -11281,7 +8241,7 @@ var valid9 = true;
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11299,14 +8259,14 @@ if(errors === _errs35){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing11;
 if((data4.scheme === undefined) && (missing11 = "scheme")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key2 in data4){
 if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern_fb87f5a3.test(key2)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11315,7 +8275,7 @@ if(_errs37 === errors){
 if(data4.bearerFormat !== undefined){
 const _errs38 = errors;
 if(typeof data4.bearerFormat !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid11 = _errs38 === errors;
@@ -11327,7 +8287,7 @@ if(valid11){
 if(data4.description !== undefined){
 const _errs40 = errors;
 if(typeof data4.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid11 = _errs40 === errors;
@@ -11339,7 +8299,7 @@ if(valid11){
 if(data4.scheme !== undefined){
 const _errs42 = errors;
 if(typeof data4.scheme !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid11 = _errs42 === errors;
@@ -11353,7 +8313,7 @@ for(const key3 in data4){
 if(pattern_fb87f5a3.test(key3)){
 const _errs44 = errors;
 if(typeof data4[key3] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid12 = _errs44 === errors;
@@ -11369,7 +8329,7 @@ break;
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11388,7 +8348,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 const _errs49 = errors;
 for(const key4 in data9){
 if(!(key4 === "description")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11396,14 +8356,14 @@ break;
 if(_errs49 === errors){
 if(data9.description !== undefined){
 if(typeof data9.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11433,14 +8393,14 @@ if(errors === _errs54){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing12;
 if((data12.openIdConnectUrl === undefined) && (missing12 = "openIdConnectUrl")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs56 = errors;
 for(const key5 in data12){
 if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern_4e34433c.test(key5)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11449,7 +8409,7 @@ if(_errs56 === errors){
 if(data12.description !== undefined){
 const _errs57 = errors;
 if(typeof data12.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid16 = _errs57 === errors;
@@ -11461,7 +8421,7 @@ if(valid16){
 if(data12.openIdConnectUrl !== undefined){
 const _errs59 = errors;
 if(typeof data12.openIdConnectUrl !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid16 = _errs59 === errors;
@@ -11475,7 +8435,7 @@ for(const key6 in data12){
 if(pattern_4e34433c.test(key6)){
 const _errs61 = errors;
 if(typeof data12[key6] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid17 = _errs61 === errors;
@@ -11490,7 +8450,7 @@ break;
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11510,14 +8470,14 @@ if(errors === _errs64){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing13;
 if(((data16.location === undefined) && (missing13 = "location")) || ((data16.name === undefined) && (missing13 = "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs66 = errors;
 for(const key8 in data16){
 if(!(((key8 === "description") || (key8 === "location")) || (key8 === "name"))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11526,7 +8486,7 @@ if(_errs66 === errors){
 if(data16.description !== undefined){
 const _errs67 = errors;
 if(typeof data16.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid20 = _errs67 === errors;
@@ -11538,7 +8498,7 @@ if(valid20){
 if(data16.location !== undefined){
 const _errs69 = errors;
 if(typeof data16.location !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid20 = _errs69 === errors;
@@ -11550,7 +8510,7 @@ if(valid20){
 if(data16.name !== undefined){
 const _errs71 = errors;
 if(typeof data16.name !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid20 = _errs71 === errors;
@@ -11564,7 +8524,7 @@ var valid20 = true;
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11585,14 +8545,14 @@ if(errors === _errs74){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing14;
 if((data20.scheme === undefined) && (missing14 = "scheme")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs76 = errors;
 for(const key10 in data20){
 if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern_fb87f5a3.test(key10)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11601,7 +8561,7 @@ if(_errs76 === errors){
 if(data20.bearerFormat !== undefined){
 const _errs77 = errors;
 if(typeof data20.bearerFormat !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid22 = _errs77 === errors;
@@ -11613,7 +8573,7 @@ if(valid22){
 if(data20.description !== undefined){
 const _errs79 = errors;
 if(typeof data20.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid22 = _errs79 === errors;
@@ -11625,7 +8585,7 @@ if(valid22){
 if(data20.scheme !== undefined){
 const _errs81 = errors;
 if(typeof data20.scheme !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid22 = _errs81 === errors;
@@ -11639,7 +8599,7 @@ for(const key11 in data20){
 if(pattern_fb87f5a3.test(key11)){
 const _errs83 = errors;
 if(typeof data20[key11] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid23 = _errs83 === errors;
@@ -11655,7 +8615,7 @@ break;
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11677,7 +8637,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 const _errs88 = errors;
 for(const key13 in data25){
 if(!(key13 === "description")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11685,14 +8645,14 @@ break;
 if(_errs88 === errors){
 if(data25.description !== undefined){
 if(typeof data25.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11728,14 +8688,14 @@ if(errors === _errs93){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 let missing15;
 if((data28.openIdConnectUrl === undefined) && (missing15 = "openIdConnectUrl")){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 else {
 const _errs95 = errors;
 for(const key16 in data28){
 if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern_4e34433c.test(key16)))){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 break;
 }
@@ -11744,7 +8704,7 @@ if(_errs95 === errors){
 if(data28.description !== undefined){
 const _errs96 = errors;
 if(typeof data28.description !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid27 = _errs96 === errors;
@@ -11756,7 +8716,7 @@ if(valid27){
 if(data28.openIdConnectUrl !== undefined){
 const _errs98 = errors;
 if(typeof data28.openIdConnectUrl !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid27 = _errs98 === errors;
@@ -11770,7 +8730,7 @@ for(const key17 in data28){
 if(pattern_4e34433c.test(key17)){
 const _errs100 = errors;
 if(typeof data28[key17] !== "string"){
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 var valid28 = _errs100 === errors;
@@ -11785,7 +8745,7 @@ break;
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
@@ -11807,985 +8767,11 @@ break;
 }
 }
 else {
-validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [verdictError];
 return false;
 }
 }
 validate_SecurityScheme.errors = vErrors;
-return errors === 0;
-}
-function validate_SecurityScheme_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-const _errs4 = errors;
-let valid2 = false;
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.apiKeySecurityScheme === undefined) && (missing0 = "apiKeySecurityScheme")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid1 = _errs5 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.api_key_security_scheme === undefined) && (missing1 = "api_key_security_scheme")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid1 = _errs6 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs7 = errors;
-const _errs8 = errors;
-let valid3 = false;
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.httpAuthSecurityScheme === undefined) && (missing2 = "httpAuthSecurityScheme")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid2 = _errs9 === errors;
-valid3 = valid3 || _valid2;
-if(!valid3){
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.http_auth_security_scheme === undefined) && (missing3 = "http_auth_security_scheme")){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs10 === errors;
-valid3 = valid3 || _valid2;
-}
-if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs11 = errors;
-const _errs12 = errors;
-let valid4 = false;
-const _errs13 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.oauth2SecurityScheme === undefined) && (missing4 = "oauth2SecurityScheme")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid3 = _errs13 === errors;
-valid4 = valid4 || _valid3;
-if(!valid4){
-const _errs14 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((data.oauth2_security_scheme === undefined) && (missing5 = "oauth2_security_scheme")){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var _valid3 = _errs14 === errors;
-valid4 = valid4 || _valid3;
-}
-if(!valid4){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs15 = errors;
-const _errs16 = errors;
-let valid5 = false;
-const _errs17 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if((data.openIdConnectSecurityScheme === undefined) && (missing6 = "openIdConnectSecurityScheme")){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid4 = _errs17 === errors;
-valid5 = valid5 || _valid4;
-if(!valid5){
-const _errs18 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if((data.open_id_connect_security_scheme === undefined) && (missing7 = "open_id_connect_security_scheme")){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid4 = _errs18 === errors;
-valid5 = valid5 || _valid4;
-}
-if(!valid5){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs15 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-const _errs19 = errors;
-const _errs20 = errors;
-let valid6 = false;
-const _errs21 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if((data.mtlsSecurityScheme === undefined) && (missing8 = "mtlsSecurityScheme")){
-const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing8}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-var _valid5 = _errs21 === errors;
-valid6 = valid6 || _valid5;
-if(!valid6){
-const _errs22 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if((data.mtls_security_scheme === undefined) && (missing9 = "mtls_security_scheme")){
-const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing9}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid5 = _errs22 === errors;
-valid6 = valid6 || _valid5;
-}
-if(!valid6){
-const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-else {
-errors = _errs20;
-if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs19 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
-}
-}
-}
-}
-if(!valid1){
-const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-validate_SecurityScheme_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs23 = errors;
-for(const key0 in data){
-if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
-validate_SecurityScheme_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs23 === errors){
-if(data.apiKeySecurityScheme !== undefined){
-let data0 = data.apiKeySecurityScheme;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing10;
-if(((data0.location === undefined) && (missing10 = "location")) || ((data0.name === undefined) && (missing10 = "name"))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
-return false;
-}
-else {
-const _errs27 = errors;
-for(const key1 in data0){
-if(!(((key1 === "description") || (key1 === "location")) || (key1 === "name"))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs27 === errors){
-if(data0.description !== undefined){
-const _errs28 = errors;
-if(typeof data0.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs28 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data0.location !== undefined){
-const _errs30 = errors;
-if(typeof data0.location !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs30 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data0.name !== undefined){
-const _errs32 = errors;
-if(typeof data0.name !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs32 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.httpAuthSecurityScheme !== undefined){
-let data4 = data.httpAuthSecurityScheme;
-const _errs34 = errors;
-const _errs35 = errors;
-if(errors === _errs35){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing11;
-if((data4.scheme === undefined) && (missing11 = "scheme")){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
-return false;
-}
-else {
-const _errs37 = errors;
-for(const key2 in data4){
-if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern_fb87f5a3.test(key2)))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
-return false;
-break;
-}
-}
-if(_errs37 === errors){
-if(data4.bearerFormat !== undefined){
-const _errs38 = errors;
-if(typeof data4.bearerFormat !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs38 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data4.description !== undefined){
-const _errs40 = errors;
-if(typeof data4.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs40 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data4.scheme !== undefined){
-const _errs42 = errors;
-if(typeof data4.scheme !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs42 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-var valid12 = true;
-for(const key3 in data4){
-if(pattern_fb87f5a3.test(key3)){
-const _errs44 = errors;
-if(typeof data4[key3] !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs44 === errors;
-if(!valid12){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs34 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.mtlsSecurityScheme !== undefined){
-let data9 = data.mtlsSecurityScheme;
-const _errs46 = errors;
-const _errs47 = errors;
-if(errors === _errs47){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-const _errs49 = errors;
-for(const key4 in data9){
-if(!(key4 === "description")){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
-return false;
-break;
-}
-}
-if(_errs49 === errors){
-if(data9.description !== undefined){
-if(typeof data9.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.oauth2SecurityScheme !== undefined){
-const _errs52 = errors;
-if(!(validate_OAuth2SecurityScheme(data.oauth2SecurityScheme))){
-vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs52 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.openIdConnectSecurityScheme !== undefined){
-let data12 = data.openIdConnectSecurityScheme;
-const _errs53 = errors;
-const _errs54 = errors;
-if(errors === _errs54){
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-let missing12;
-if((data12.openIdConnectUrl === undefined) && (missing12 = "openIdConnectUrl")){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
-return false;
-}
-else {
-const _errs56 = errors;
-for(const key5 in data12){
-if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern_4e34433c.test(key5)))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
-return false;
-break;
-}
-}
-if(_errs56 === errors){
-if(data12.description !== undefined){
-const _errs57 = errors;
-if(typeof data12.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid16 = _errs57 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
-if(data12.openIdConnectUrl !== undefined){
-const _errs59 = errors;
-if(typeof data12.openIdConnectUrl !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid16 = _errs59 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
-var valid17 = true;
-for(const key6 in data12){
-if(pattern_4e34433c.test(key6)){
-const _errs61 = errors;
-if(typeof data12[key6] !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs61 === errors;
-if(!valid17){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs53 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-var valid18 = true;
-for(const key7 in data){
-if(pattern_85fa01c2.test(key7)){
-let data16 = data[key7];
-const _errs63 = errors;
-const _errs64 = errors;
-if(errors === _errs64){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing13;
-if(((data16.location === undefined) && (missing13 = "location")) || ((data16.name === undefined) && (missing13 = "name"))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
-return false;
-}
-else {
-const _errs66 = errors;
-for(const key8 in data16){
-if(!(((key8 === "description") || (key8 === "location")) || (key8 === "name"))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
-return false;
-break;
-}
-}
-if(_errs66 === errors){
-if(data16.description !== undefined){
-const _errs67 = errors;
-if(typeof data16.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs67 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data16.location !== undefined){
-const _errs69 = errors;
-if(typeof data16.location !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs69 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data16.name !== undefined){
-const _errs71 = errors;
-if(typeof data16.name !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs71 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs63 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key9 in data){
-if(pattern_c9856113.test(key9)){
-let data20 = data[key9];
-const _errs73 = errors;
-const _errs74 = errors;
-if(errors === _errs74){
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-let missing14;
-if((data20.scheme === undefined) && (missing14 = "scheme")){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
-return false;
-}
-else {
-const _errs76 = errors;
-for(const key10 in data20){
-if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern_fb87f5a3.test(key10)))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
-return false;
-break;
-}
-}
-if(_errs76 === errors){
-if(data20.bearerFormat !== undefined){
-const _errs77 = errors;
-if(typeof data20.bearerFormat !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs77 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data20.description !== undefined){
-const _errs79 = errors;
-if(typeof data20.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs79 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data20.scheme !== undefined){
-const _errs81 = errors;
-if(typeof data20.scheme !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs81 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-var valid23 = true;
-for(const key11 in data20){
-if(pattern_fb87f5a3.test(key11)){
-const _errs83 = errors;
-if(typeof data20[key11] !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid23 = _errs83 === errors;
-if(!valid23){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs73 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key12 in data){
-if(pattern_13d07b9b.test(key12)){
-let data25 = data[key12];
-const _errs85 = errors;
-const _errs86 = errors;
-if(errors === _errs86){
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-const _errs88 = errors;
-for(const key13 in data25){
-if(!(key13 === "description")){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
-return false;
-break;
-}
-}
-if(_errs88 === errors){
-if(data25.description !== undefined){
-if(typeof data25.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs85 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key14 in data){
-if(pattern_2f0eabd0.test(key14)){
-const _errs91 = errors;
-if(!(validate_OAuth2SecurityScheme(data[key14]))){
-vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-errors = vErrors.length;
-}
-var valid18 = _errs91 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key15 in data){
-if(pattern_cbe8fe43.test(key15)){
-let data28 = data[key15];
-const _errs92 = errors;
-const _errs93 = errors;
-if(errors === _errs93){
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-let missing15;
-if((data28.openIdConnectUrl === undefined) && (missing15 = "openIdConnectUrl")){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
-return false;
-}
-else {
-const _errs95 = errors;
-for(const key16 in data28){
-if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern_4e34433c.test(key16)))){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
-return false;
-break;
-}
-}
-if(_errs95 === errors){
-if(data28.description !== undefined){
-const _errs96 = errors;
-if(typeof data28.description !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs96 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data28.openIdConnectUrl !== undefined){
-const _errs98 = errors;
-if(typeof data28.openIdConnectUrl !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs98 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-var valid28 = true;
-for(const key17 in data28){
-if(pattern_4e34433c.test(key17)){
-const _errs100 = errors;
-if(typeof data28[key17] !== "string"){
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid28 = _errs100 === errors;
-if(!valid28){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs92 === errors;
-if(!valid18){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SecurityScheme_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SecurityScheme_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SendMessageConfiguration(data){
@@ -12796,7 +8782,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "acceptedOutputModes") || (key0 === "historyLength")) || (key0 === "returnImmediately")) || (key0 === "taskPushNotificationConfig")) || (pattern_b976b77c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_27d2840b.test(key0))) || (pattern_976e6c77.test(key0)))){
-validate_SendMessageConfiguration.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 break;
 }
@@ -12812,7 +8798,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(typeof data0[i0] !== "string"){
-validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/acceptedOutputModes/" + i0,schemaPath:"#/properties/acceptedOutputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -12822,7 +8808,7 @@ break;
 }
 }
 else {
-validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/acceptedOutputModes",schemaPath:"#/properties/acceptedOutputModes/type",keyword:"type",params:{type: "array"}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 }
 }
@@ -12839,7 +8825,7 @@ const _errs7 = errors;
 let valid2 = false;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err0 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12851,7 +8837,7 @@ errors++;
 if(errors === _errs8){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 2147483647 || isNaN(data2)){
-const err1 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12862,7 +8848,7 @@ errors++;
 }
 else {
 if(data2 < -2147483648 || isNaN(data2)){
-const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12881,7 +8867,7 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data2 === "string"){
 if(!pattern_af46a196.test(data2)){
-const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12892,7 +8878,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12906,7 +8892,7 @@ var _valid0 = _errs10 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12937,7 +8923,7 @@ if(valid0){
 if(data.returnImmediately !== undefined){
 const _errs12 = errors;
 if(typeof data.returnImmediately !== "boolean"){
-validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/returnImmediately",schemaPath:"#/properties/returnImmediately/type",keyword:"type",params:{type: "boolean"}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -12970,7 +8956,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
 if(typeof data5[i1] !== "string"){
-validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 }
 var valid4 = _errs17 === errors;
@@ -12980,7 +8966,7 @@ break;
 }
 }
 else {
-validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 }
 }
@@ -13000,7 +8986,7 @@ const _errs20 = errors;
 let valid5 = false;
 const _errs21 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err6 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13012,7 +8998,7 @@ errors++;
 if(errors === _errs21){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 2147483647 || isNaN(data7)){
-const err7 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13023,7 +9009,7 @@ errors++;
 }
 else {
 if(data7 < -2147483648 || isNaN(data7)){
-const err8 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13042,7 +9028,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data7 === "string"){
 if(!pattern_af46a196.test(data7)){
-const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13053,7 +9039,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13067,7 +9053,7 @@ var _valid1 = _errs23 === errors;
 valid5 = valid5 || _valid1;
 }
 if(!valid5){
-const err11 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13101,7 +9087,7 @@ for(const key3 in data){
 if(pattern_27d2840b.test(key3)){
 const _errs25 = errors;
 if(typeof data[key3] !== "boolean"){
-validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(return_immediately)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 }
 var valid3 = _errs25 === errors;
@@ -13135,7 +9121,7 @@ break;
 }
 }
 else {
-validate_SendMessageConfiguration.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageConfiguration.errors = [verdictError];
 return false;
 }
 }
@@ -13149,14 +9135,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate_SendMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SendMessageRequest.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "configuration") || (key0 === "message")) || (key0 === "metadata")) || (key0 === "tenant"))){
-validate_SendMessageRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SendMessageRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -13190,7 +9176,7 @@ if(data.metadata !== undefined){
 let data2 = data.metadata;
 const _errs4 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate_SendMessageRequest.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13202,7 +9188,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs7 = errors;
 if(typeof data.tenant !== "string"){
-validate_SendMessageRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_SendMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -13217,7 +9203,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SendMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -13234,7 +9220,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.task === undefined) && (missing0 = "task")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13253,7 +9239,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.message === undefined) && (missing1 = "message")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13275,7 +9261,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13302,7 +9288,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs5 = errors;
 for(const key0 in data){
 if(!((key0 === "message") || (key0 === "task"))){
-validate_SendMessageResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SendMessageResponse.errors = [verdictError];
 return false;
 break;
 }
@@ -13335,7 +9321,7 @@ var valid2 = true;
 }
 }
 else {
-validate_SendMessageResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageResponse.errors = [verdictError];
 return false;
 }
 }
@@ -13352,7 +9338,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.task === undefined) && (missing0 = "task")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13371,7 +9357,7 @@ const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.message === undefined) && (missing1 = "message")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13398,7 +9384,7 @@ const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.statusUpdate === undefined) && (missing2 = "statusUpdate")){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13415,7 +9401,7 @@ const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.status_update === undefined) && (missing3 = "status_update")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13429,7 +9415,7 @@ var _valid1 = _errs8 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13466,7 +9452,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.artifactUpdate === undefined) && (missing4 = "artifactUpdate")){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: missing4}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13483,7 +9469,7 @@ const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.artifact_update === undefined) && (missing5 = "artifact_update")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: missing5}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13497,7 +9483,7 @@ var _valid2 = _errs12 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13531,7 +9517,7 @@ passing0 = 3;
 }
 }
 if(!valid1){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13558,7 +9544,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs13 = errors;
 for(const key0 in data){
 if(!((((((key0 === "artifactUpdate") || (key0 === "message")) || (key0 === "statusUpdate")) || (key0 === "task")) || (pattern_f9eaa88c.test(key0))) || (pattern_a0b3322a.test(key0)))){
-validate_StreamResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_StreamResponse.errors = [verdictError];
 return false;
 break;
 }
@@ -13649,7 +9635,7 @@ break;
 }
 }
 else {
-validate_StreamResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StreamResponse.errors = [verdictError];
 return false;
 }
 }
@@ -13664,7 +9650,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "list")){
-validate_StringList.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_StringList.errors = [verdictError];
 return false;
 break;
 }
@@ -13680,7 +9666,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(typeof data0[i0] !== "string"){
-validate_StringList.errors = [{instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"}}];
+validate_StringList.errors = [verdictError];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -13690,7 +9676,7 @@ break;
 }
 }
 else {
-validate_StringList.errors = [{instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"}}];
+validate_StringList.errors = [verdictError];
 return false;
 }
 }
@@ -13698,7 +9684,7 @@ return false;
 }
 }
 else {
-validate_StringList.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StringList.errors = [verdictError];
 return false;
 }
 }
@@ -13709,7 +9695,7 @@ function validate_Struct(data){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate_Struct.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Struct.errors = [verdictError];
 return false;
 }
 validate_Struct.errors = vErrors;
@@ -13722,14 +9708,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate_SubscribeToTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeToTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "tenant"))){
-validate_SubscribeToTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SubscribeToTaskRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -13738,7 +9724,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate_SubscribeToTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeToTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -13750,7 +9736,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs4 = errors;
 if(typeof data.tenant !== "string"){
-validate_SubscribeToTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeToTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13763,7 +9749,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscribeToTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeToTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -13777,14 +9763,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
-validate_Task.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
-validate_Task.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Task.errors = [verdictError];
 return false;
 break;
 }
@@ -13810,7 +9796,7 @@ break;
 }
 }
 else {
-validate_Task.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 }
@@ -13823,7 +9809,7 @@ if(valid0){
 if(data.contextId !== undefined){
 const _errs5 = errors;
 if(typeof data.contextId !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -13852,7 +9838,7 @@ break;
 }
 }
 else {
-validate_Task.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 }
@@ -13865,7 +9851,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs10 = errors;
 if(typeof data.id !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -13878,7 +9864,7 @@ if(data.metadata !== undefined){
 let data6 = data.metadata;
 const _errs12 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-validate_Task.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -13904,7 +9890,7 @@ for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 const _errs16 = errors;
 if(typeof data[key1] !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -13923,7 +9909,7 @@ break;
 }
 }
 else {
-validate_Task.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 }
@@ -13937,14 +9923,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.artifact === undefined) && (missing0 = "artifact"))){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 break;
 }
@@ -13953,7 +9939,7 @@ if(_errs1 === errors){
 if(data.append !== undefined){
 const _errs2 = errors;
 if(typeof data.append !== "boolean"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -13977,7 +9963,7 @@ if(valid0){
 if(data.contextId !== undefined){
 const _errs5 = errors;
 if(typeof data.contextId !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -13989,7 +9975,7 @@ if(valid0){
 if(data.lastChunk !== undefined){
 const _errs7 = errors;
 if(typeof data.lastChunk !== "boolean"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -14002,7 +9988,7 @@ if(data.metadata !== undefined){
 let data4 = data.metadata;
 const _errs9 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -14014,7 +10000,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs12 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -14028,7 +10014,7 @@ for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 const _errs14 = errors;
 if(typeof data[key1] !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -14043,7 +10029,7 @@ for(const key2 in data){
 if(pattern_62a56553.test(key2)){
 const _errs16 = errors;
 if(typeof data[key2] !== "boolean"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid2 = _errs16 === errors;
@@ -14058,7 +10044,7 @@ for(const key3 in data){
 if(pattern_3f9c8ce5.test(key3)){
 const _errs18 = errors;
 if(typeof data[key3] !== "string"){
-validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid2 = _errs18 === errors;
@@ -14079,167 +10065,11 @@ break;
 }
 }
 else {
-validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskArtifactUpdateEvent.errors = [verdictError];
 return false;
 }
 }
 validate_TaskArtifactUpdateEvent.errors = vErrors;
-return errors === 0;
-}
-function validate_TaskArtifactUpdateEvent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.artifact === undefined) && (missing0 = "artifact"))){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.append !== undefined){
-const _errs2 = errors;
-if(typeof data.append !== "boolean"){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.artifact !== undefined){
-const _errs4 = errors;
-if(!(validate_Artifact(data.artifact))){
-vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contextId !== undefined){
-const _errs5 = errors;
-if(typeof data.contextId !== "string"){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastChunk !== undefined){
-const _errs7 = errors;
-if(typeof data.lastChunk !== "boolean"){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs9 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs12 = errors;
-if(typeof data.taskId !== "string"){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs14 = errors;
-if(typeof data[key1] !== "string"){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs14 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern_62a56553.test(key2)){
-const _errs16 = errors;
-if(typeof data[key2] !== "boolean"){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs16 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key3 in data){
-if(pattern_3f9c8ce5.test(key3)){
-const _errs18 = errors;
-if(typeof data[key3] !== "string"){
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs18 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskArtifactUpdateEvent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskArtifactUpdateEvent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TaskPushNotificationConfig(data){
@@ -14249,14 +10079,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.url === undefined) && (missing0 = "url")){
-validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 break;
 }
@@ -14270,14 +10100,14 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.scheme === undefined) && (missing1 = "scheme")){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key1 in data0){
 if(!((key1 === "credentials") || (key1 === "scheme"))){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 break;
 }
@@ -14286,7 +10116,7 @@ if(_errs5 === errors){
 if(data0.credentials !== undefined){
 const _errs6 = errors;
 if(typeof data0.credentials !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -14298,7 +10128,7 @@ if(valid2){
 if(data0.scheme !== undefined){
 const _errs8 = errors;
 if(typeof data0.scheme !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -14311,7 +10141,7 @@ var valid2 = true;
 }
 }
 else {
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 }
@@ -14324,7 +10154,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs10 = errors;
 if(typeof data.id !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -14336,7 +10166,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs12 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -14348,7 +10178,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs14 = errors;
 if(typeof data.tenant !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -14360,7 +10190,7 @@ if(valid0){
 if(data.token !== undefined){
 const _errs16 = errors;
 if(typeof data.token !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -14372,7 +10202,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs18 = errors;
 if(typeof data.url !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -14386,7 +10216,7 @@ for(const key2 in data){
 if(pattern_3f9c8ce5.test(key2)){
 const _errs20 = errors;
 if(typeof data[key2] !== "string"){
-validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 var valid3 = _errs20 === errors;
@@ -14405,181 +10235,11 @@ break;
 }
 }
 else {
-validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskPushNotificationConfig.errors = [verdictError];
 return false;
 }
 }
 validate_TaskPushNotificationConfig.errors = vErrors;
-return errors === 0;
-}
-function validate_TaskPushNotificationConfig_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.url === undefined) && (missing0 = "url")){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.authentication !== undefined){
-let data0 = data.authentication;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.scheme === undefined) && (missing1 = "scheme")){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key1 in data0){
-if(!((key1 === "credentials") || (key1 === "scheme"))){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data0.credentials !== undefined){
-const _errs6 = errors;
-if(typeof data0.credentials !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.scheme !== undefined){
-const _errs8 = errors;
-if(typeof data0.scheme !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs10 = errors;
-if(typeof data.id !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs12 = errors;
-if(typeof data.taskId !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs14 = errors;
-if(typeof data.tenant !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.token !== undefined){
-const _errs16 = errors;
-if(typeof data.token !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.url !== undefined){
-const _errs18 = errors;
-if(typeof data.url !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid3 = true;
-for(const key2 in data){
-if(pattern_3f9c8ce5.test(key2)){
-const _errs20 = errors;
-if(typeof data[key2] !== "string"){
-validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs20 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskPushNotificationConfig_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskPushNotificationConfig_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TaskState(data){
@@ -14591,7 +10251,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data === "string"){
 if(!pattern_e08383df.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14602,7 +10262,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14617,7 +10277,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14627,7 +10287,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((data === "TASK_STATE_SUBMITTED") || (data === "TASK_STATE_WORKING")) || (data === "TASK_STATE_COMPLETED")) || (data === "TASK_STATE_FAILED")) || (data === "TASK_STATE_CANCELED")) || (data === "TASK_STATE_INPUT_REQUIRED")) || (data === "TASK_STATE_REJECTED")) || (data === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14641,7 +10301,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14653,7 +10313,7 @@ errors++;
 if(errors === _errs5){
 if((typeof data == "number") && (isFinite(data))){
 if(data > 2147483647 || isNaN(data)){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14664,7 +10324,7 @@ errors++;
 }
 else {
 if(data < -2147483648 || isNaN(data)){
-const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14681,7 +10341,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14713,14 +10373,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatus.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_TaskStatus.errors = [verdictError];
 return false;
 break;
 }
@@ -14747,7 +10407,7 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
 if(!pattern_e08383df.test(data1)){
-const err0 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14758,7 +10418,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14773,7 +10433,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14783,7 +10443,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((data1 === "TASK_STATE_SUBMITTED") || (data1 === "TASK_STATE_WORKING")) || (data1 === "TASK_STATE_COMPLETED")) || (data1 === "TASK_STATE_FAILED")) || (data1 === "TASK_STATE_CANCELED")) || (data1 === "TASK_STATE_INPUT_REQUIRED")) || (data1 === "TASK_STATE_REJECTED")) || (data1 === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14797,7 +10457,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs10 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14809,7 +10469,7 @@ errors++;
 if(errors === _errs10){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14820,7 +10480,7 @@ errors++;
 }
 else {
 if(data1 < -2147483648 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14837,7 +10497,7 @@ valid2 = valid2 || _valid0;
 }
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14873,12 +10533,12 @@ if(errors === _errs13){
 if(errors === _errs13){
 if(typeof data2 === "string"){
 if(!(format_date_time.validate(data2))){
-validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+validate_TaskStatus.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatus.errors = [verdictError];
 return false;
 }
 }
@@ -14894,7 +10554,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatus.errors = [verdictError];
 return false;
 }
 }
@@ -14908,14 +10568,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 break;
 }
@@ -14924,7 +10584,7 @@ if(_errs1 === errors){
 if(data.contextId !== undefined){
 const _errs2 = errors;
 if(typeof data.contextId !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -14937,7 +10597,7 @@ if(data.metadata !== undefined){
 let data1 = data.metadata;
 const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -14961,7 +10621,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs8 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -14975,7 +10635,7 @@ for(const key1 in data){
 if(pattern_bfa8459c.test(key1)){
 const _errs10 = errors;
 if(typeof data[key1] !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -14990,7 +10650,7 @@ for(const key2 in data){
 if(pattern_3f9c8ce5.test(key2)){
 const _errs12 = errors;
 if(typeof data[key2] !== "string"){
-validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -15008,480 +10668,11 @@ break;
 }
 }
 else {
-validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusUpdateEvent.errors = [verdictError];
 return false;
 }
 }
 validate_TaskStatusUpdateEvent.errors = vErrors;
-return errors === 0;
-}
-function validate_TaskStatusUpdateEvent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data1 = data.metadata;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs7 = errors;
-if(!(validate_TaskStatus(data.status))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs8 = errors;
-if(typeof data.taskId !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs10 = errors;
-if(typeof data[key1] !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs10 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern_3f9c8ce5.test(key2)){
-const _errs12 = errors;
-if(typeof data[key2] !== "string"){
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskStatusUpdateEvent_2.errors = vErrors;
-return errors === 0;
-}
-function validate_TaskStatus_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.state === undefined) && (missing0 = "state")){
-validate_TaskStatus_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
-validate_TaskStatus_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(!(validate_Message(data.message))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.state !== undefined){
-let data1 = data.state;
-const _errs3 = errors;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern_e08383df.test(data1)){
-const err0 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((((((((data1 === "TASK_STATE_SUBMITTED") || (data1 === "TASK_STATE_WORKING")) || (data1 === "TASK_STATE_COMPLETED")) || (data1 === "TASK_STATE_FAILED")) || (data1 === "TASK_STATE_CANCELED")) || (data1 === "TASK_STATE_INPUT_REQUIRED")) || (data1 === "TASK_STATE_REJECTED")) || (data1 === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs10 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(errors === _errs10){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data1 < -2147483648 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs10 === errors;
-valid2 = valid2 || _valid0;
-}
-}
-if(!valid2){
-const err7 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate_TaskStatus_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-let data2 = data.timestamp;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(errors === _errs13){
-if(typeof data2 === "string"){
-if(!(format_date_time.validate(data2))){
-validate_TaskStatus_2.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
-return false;
-}
-}
-else {
-validate_TaskStatus_2.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TaskStatus_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskStatus_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Task_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
-validate_Task_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
-validate_Task_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.artifacts !== undefined){
-let data0 = data.artifacts;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate_Artifact(data0[i0]))){
-vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Task_2.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contextId !== undefined){
-const _errs5 = errors;
-if(typeof data.contextId !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.history !== undefined){
-let data3 = data.history;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-const _errs9 = errors;
-if(!(validate_Message(data3[i1]))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_Task_2.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs10 = errors;
-if(typeof data.id !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data6 = data.metadata;
-const _errs12 = errors;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-validate_Task_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs15 = errors;
-if(!(validate_TaskStatus(data.status))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid4 = true;
-for(const key1 in data){
-if(pattern_bfa8459c.test(key1)){
-const _errs16 = errors;
-if(typeof data[key1] !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Task_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Task_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Timestamp(data){
@@ -15491,12 +10682,12 @@ if(errors === 0){
 if(errors === 0){
 if(typeof data === "string"){
 if(!(format_date_time.validate(data))){
-validate_Timestamp.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"}}];
+validate_Timestamp.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Timestamp.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Timestamp.errors = [verdictError];
 return false;
 }
 }
@@ -15508,14 +10699,15 @@ function validate_Value(data){
 validate_Value.errors = null;
 return true;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const APIKeySecurityScheme = validate_APIKeySecurityScheme;
 export const AgentCapabilities = validate_AgentCapabilities;
 export const AgentCard = validate_AgentCard;
-export const AgentCardSignature = validate_AgentCardSignature_2;
-export const AgentExtension = validate_AgentExtension_2;
+export const AgentCardSignature = validate_AgentCardSignature;
+export const AgentExtension = validate_AgentExtension;
 export const AgentInterface = validate_AgentInterface;
 export const AgentProvider = validate_AgentProvider;
-export const AgentSkill = validate_AgentSkill_2;
+export const AgentSkill = validate_AgentSkill;
 export const Artifact = validate_Artifact;
 export const AuthenticationInfo = validate_AuthenticationInfo;
 export const AuthorizationCodeOAuthFlow = validate_AuthorizationCodeOAuthFlow;
@@ -15533,16 +10725,16 @@ export const ListTaskPushNotificationConfigsRequest = validate_ListTaskPushNotif
 export const ListTaskPushNotificationConfigsResponse = validate_ListTaskPushNotificationConfigsResponse;
 export const ListTasksRequest = validate_ListTasksRequest;
 export const ListTasksResponse = validate_ListTasksResponse;
-export const Message = validate_Message_2;
+export const Message = validate_Message;
 export const MutualTlsSecurityScheme = validate_MutualTlsSecurityScheme;
-export const OAuth2SecurityScheme = validate_OAuth2SecurityScheme_2;
-export const OAuthFlows = validate_OAuthFlows_2;
+export const OAuth2SecurityScheme = validate_OAuth2SecurityScheme;
+export const OAuthFlows = validate_OAuthFlows;
 export const OpenIdConnectSecurityScheme = validate_OpenIdConnectSecurityScheme;
-export const Part = validate_Part_2;
+export const Part = validate_Part;
 export const PasswordOAuthFlow = validate_PasswordOAuthFlow;
 export const Role = validate_Role;
-export const SecurityRequirement = validate_SecurityRequirement_2;
-export const SecurityScheme = validate_SecurityScheme_2;
+export const SecurityRequirement = validate_SecurityRequirement;
+export const SecurityScheme = validate_SecurityScheme;
 export const SendMessageConfiguration = validate_SendMessageConfiguration;
 export const SendMessageRequest = validate_SendMessageRequest;
 export const SendMessageResponse = validate_SendMessageResponse;
@@ -15550,12 +10742,12 @@ export const StreamResponse = validate_StreamResponse;
 export const StringList = validate_StringList;
 export const Struct = validate_Struct;
 export const SubscribeToTaskRequest = validate_SubscribeToTaskRequest;
-export const Task = validate_Task_2;
-export const TaskArtifactUpdateEvent = validate_TaskArtifactUpdateEvent_2;
-export const TaskPushNotificationConfig = validate_TaskPushNotificationConfig_2;
+export const Task = validate_Task;
+export const TaskArtifactUpdateEvent = validate_TaskArtifactUpdateEvent;
+export const TaskPushNotificationConfig = validate_TaskPushNotificationConfig;
 export const TaskState = validate_TaskState;
-export const TaskStatus = validate_TaskStatus_2;
-export const TaskStatusUpdateEvent = validate_TaskStatusUpdateEvent_2;
+export const TaskStatus = validate_TaskStatus;
+export const TaskStatusUpdateEvent = validate_TaskStatusUpdateEvent;
 export const Timestamp = validate_Timestamp;
 export const Value = validate_Value;
 

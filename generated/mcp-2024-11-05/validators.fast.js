@@ -9,109 +9,6 @@ import { formats } from "@wiregen/runtime/core";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_Annotated = {"properties":{"annotations":{"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"}},"type":"object"};
-const schema_BlobResourceContents = {"properties":{"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"method":{"const":"tools/call","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CallToolRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/EmbeddedResource"}]},"type":"array"},"isError":{"type":"boolean"}},"required":["content"],"type":"object"};
-const schema_CancelledNotification = {"properties":{"method":{"const":"notifications/cancelled","type":"string"},"params":{"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CancelledNotification_properties_params = {"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"};
-const schema_ClientCapabilities = {"properties":{"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"roots":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"sampling":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/InitializedNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/RootsListChangedNotification"}]};
-const schema_ClientRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/InitializeRequest"},{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/ListResourcesRequest"},{"$ref":"#/definitions/ListResourceTemplatesRequest"},{"$ref":"#/definitions/ReadResourceRequest"},{"$ref":"#/definitions/SubscribeRequest"},{"$ref":"#/definitions/UnsubscribeRequest"},{"$ref":"#/definitions/ListPromptsRequest"},{"$ref":"#/definitions/GetPromptRequest"},{"$ref":"#/definitions/ListToolsRequest"},{"$ref":"#/definitions/CallToolRequest"},{"$ref":"#/definitions/SetLevelRequest"},{"$ref":"#/definitions/CompleteRequest"}]};
-const schema_ClientResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/CreateMessageResult"},{"$ref":"#/definitions/ListRootsResult"}]};
-const schema_CompleteRequest = {"properties":{"method":{"const":"completion/complete","type":"string"},"params":{"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceReference"}]}},"required":["argument","ref"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CompleteRequest_properties_params = {"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceReference"}]}},"required":["argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"type":"array"}},"required":["values"],"type":"object"}},"required":["completion"],"type":"object"};
-const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CreateMessageRequest_properties_params = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"}]},"model":{"type":"string"},"role":{"$ref":"#/definitions/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_EmbeddedResource = {"properties":{"annotations":{"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"},"resource":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"method":{"const":"prompts/get","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_GetPromptRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/definitions/PromptMessage"},"type":"array"}},"required":["messages"],"type":"object"};
-const schema_ImageContent = {"properties":{"annotations":{"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InitializeRequest = {"properties":{"method":{"const":"initialize","type":"string"},"params":{"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_InitializeRequest_properties_params = {"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"};
-const schema_InitializeResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"capabilities":{"$ref":"#/definitions/ServerCapabilities"},"instructions":{"type":"string"},"protocolVersion":{"type":"string"},"serverInfo":{"$ref":"#/definitions/Implementation"}},"required":["capabilities","protocolVersion","serverInfo"],"type":"object"};
-const schema_InitializedNotification = {"properties":{"method":{"const":"notifications/initialized","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_InitializedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_JSONRPCError = {"properties":{"error":{"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"},"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","id","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/definitions/JSONRPCRequest"},{"$ref":"#/definitions/JSONRPCNotification"},{"$ref":"#/definitions/JSONRPCResponse"},{"$ref":"#/definitions/JSONRPCError"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/definitions/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"method":{"const":"prompts/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListPromptsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListPromptsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/definitions/Prompt"},"type":"array"}},"required":["prompts"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"method":{"const":"resources/templates/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourceTemplatesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/definitions/ResourceTemplate"},"type":"array"}},"required":["resourceTemplates"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"method":{"const":"resources/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourcesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourcesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/definitions/Resource"},"type":"array"}},"required":["resources"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"roots":{"items":{"$ref":"#/definitions/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"method":{"const":"tools/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListToolsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListToolsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tools":{"items":{"$ref":"#/definitions/Tool"},"type":"array"}},"required":["tools"],"type":"object"};
-const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"method":{"const":"notifications/message","type":"string"},"params":{"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_LoggingMessageNotification_properties_params = {"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/definitions/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"method":{"type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"}},"type":"object"};
-const schema_PingRequest = {"properties":{"method":{"const":"ping","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PingRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_ProgressNotification = {"properties":{"method":{"const":"notifications/progress","type":"string"},"params":{"properties":{"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ProgressNotification_properties_params = {"properties":{"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
-const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"arguments":{"items":{"$ref":"#/definitions/PromptArgument"},"type":"array"},"description":{"type":"string"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PromptListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/EmbeddedResource"}]},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"method":{"const":"resources/read","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ReadResourceRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ReadResourceResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"contents":{"items":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":"array"}},"required":["contents"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RequestId = {"type":["string","integer"]};
-const schema_Resource = {"properties":{"annotations":{"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ResourceListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_ResourceReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceTemplate = {"properties":{"annotations":{"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"method":{"const":"notifications/resources/updated","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ResourceUpdatedNotification_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_RootsListChangedNotification = {"properties":{"method":{"const":"notifications/roots/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RootsListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_SamplingMessage = {"properties":{"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"}]},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_ServerCapabilities = {"properties":{"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"logging":{"additionalProperties":true,"properties":{},"type":"object"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/ResourceListChangedNotification"},{"$ref":"#/definitions/ResourceUpdatedNotification"},{"$ref":"#/definitions/PromptListChangedNotification"},{"$ref":"#/definitions/ToolListChangedNotification"},{"$ref":"#/definitions/LoggingMessageNotification"}]};
-const schema_ServerRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/CreateMessageRequest"},{"$ref":"#/definitions/ListRootsRequest"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/InitializeResult"},{"$ref":"#/definitions/ListResourcesResult"},{"$ref":"#/definitions/ListResourceTemplatesResult"},{"$ref":"#/definitions/ReadResourceResult"},{"$ref":"#/definitions/ListPromptsResult"},{"$ref":"#/definitions/GetPromptResult"},{"$ref":"#/definitions/ListToolsResult"},{"$ref":"#/definitions/CallToolResult"},{"$ref":"#/definitions/CompleteResult"}]};
-const schema_SetLevelRequest = {"properties":{"method":{"const":"logging/setLevel","type":"string"},"params":{"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SetLevelRequest_properties_params = {"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"};
-const schema_SubscribeRequest = {"properties":{"method":{"const":"resources/subscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_TextContent = {"properties":{"annotations":{"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_Tool = {"properties":{"description":{"type":"string"},"inputSchema":{"properties":{"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ToolListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_UnsubscribeRequest = {"properties":{"method":{"const":"resources/unsubscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_UnsubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 function validate_Annotated(data){
 let vErrors = null;
 let errors = 0;
@@ -133,11 +30,11 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_Annotated.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 if(!((data2 === "assistant") || (data2 === "user"))){
-validate_Annotated.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -147,7 +44,7 @@ break;
 }
 }
 else {
-validate_Annotated.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 }
@@ -163,18 +60,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_Annotated.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_Annotated.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Annotated.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 }
@@ -186,14 +83,14 @@ var valid1 = true;
 }
 }
 else {
-validate_Annotated.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Annotated.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotated.errors = [verdictError];
 return false;
 }
 }
@@ -207,7 +104,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.blob === undefined) && (missing0 = "blob")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -218,12 +115,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_byte(data0))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -237,7 +134,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs3 = errors;
 if(typeof data.mimeType !== "string"){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -253,12 +150,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -273,7 +170,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -287,7 +184,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -295,11 +192,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data0){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -315,7 +212,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -326,7 +223,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -339,7 +236,7 @@ if(valid1){
 if(data1.name !== undefined){
 const _errs8 = errors;
 if(typeof data1.name !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -351,7 +248,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -364,7 +261,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -378,7 +275,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_CallToolRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -389,7 +286,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CallToolRequest_properties_params.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -402,7 +299,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate_CallToolRequest_properties_params.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -414,7 +311,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -428,7 +325,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.content === undefined) && (missing0 = "content")){
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 else {
@@ -439,7 +336,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -482,17 +379,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -503,7 +400,7 @@ break;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -516,7 +413,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs12 = errors;
 if(typeof data.isError !== "boolean"){
-validate_CallToolResult.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -529,7 +426,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -543,7 +440,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -551,11 +448,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 if("notifications/cancelled" !== data0){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -571,14 +468,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.requestId === undefined) && (missing1 = "requestId")){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data1.reason !== undefined){
 const _errs5 = errors;
 if(typeof data1.reason !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params/reason",schemaPath:"#/properties/params/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -591,7 +488,7 @@ if(data1.requestId !== undefined){
 let data3 = data1.requestId;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params/requestId",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -603,7 +500,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -616,7 +513,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -630,14 +527,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestId === undefined) && (missing0 = "requestId")){
-validate_CancelledNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.reason !== undefined){
 const _errs1 = errors;
 if(typeof data.reason !== "string"){
-validate_CancelledNotification_properties_params.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -650,7 +547,7 @@ if(data.requestId !== undefined){
 let data1 = data.requestId;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CancelledNotification_properties_params.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -662,7 +559,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -686,7 +583,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -697,7 +594,7 @@ break;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -714,13 +611,13 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.listChanged !== undefined){
 if(typeof data2.listChanged !== "boolean"){
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots/listChanged",schemaPath:"#/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -737,7 +634,7 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -750,7 +647,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -776,7 +673,7 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/InitializedNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -784,11 +681,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs6 = errors;
 if(typeof data0 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/InitializedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("notifications/initialized" !== data0){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/InitializedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid4 = _errs6 === errors;
@@ -809,14 +706,14 @@ if(errors === _errs11){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/InitializedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/InitializedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -829,7 +726,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/InitializedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -846,7 +743,7 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.method === undefined) && (missing1 = "method")){
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/RootsListChangedNotification/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -854,11 +751,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs18 = errors;
 if(typeof data3 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/RootsListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("notifications/roots/list_changed" !== data3){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/RootsListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid9 = _errs18 === errors;
@@ -879,14 +776,14 @@ if(errors === _errs23){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/RootsListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/RootsListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -899,23 +796,23 @@ var valid9 = true;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/RootsListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -947,7 +844,7 @@ if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourcesRequest/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -955,11 +852,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs7 = errors;
 if(typeof data0 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourcesRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data0){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourcesRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -975,13 +872,13 @@ if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListResourcesRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListResourcesRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -994,7 +891,7 @@ var valid5 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourcesRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1005,7 +902,7 @@ if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.method === undefined) && (missing1 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourceTemplatesRequest/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1013,11 +910,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs16 = errors;
 if(typeof data3 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data3){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid9 = _errs16 === errors;
@@ -1033,13 +930,13 @@ if(errors === _errs18){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.cursor !== undefined){
 if(typeof data4.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1052,7 +949,7 @@ var valid9 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourceTemplatesRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1063,7 +960,7 @@ if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.method === undefined) && (missing2 = "method")) || ((data.params === undefined) && (missing2 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ReadResourceRequest/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1071,11 +968,11 @@ if(data.method !== undefined){
 let data6 = data.method;
 const _errs25 = errors;
 if(typeof data6 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ReadResourceRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data6){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ReadResourceRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid13 = _errs25 === errors;
@@ -1091,7 +988,7 @@ if(errors === _errs27){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing3;
 if((data7.uri === undefined) && (missing3 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ReadResourceRequest/properties/params/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1102,12 +999,12 @@ if(errors === _errs29){
 if(errors === _errs29){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ReadResourceRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ReadResourceRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1116,7 +1013,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ReadResourceRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1129,7 +1026,7 @@ var valid13 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ReadResourceRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1140,7 +1037,7 @@ if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.method === undefined) && (missing4 = "method")) || ((data.params === undefined) && (missing4 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/SubscribeRequest/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1148,11 +1045,11 @@ if(data.method !== undefined){
 let data9 = data.method;
 const _errs34 = errors;
 if(typeof data9 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/SubscribeRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/subscribe" !== data9){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/SubscribeRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid17 = _errs34 === errors;
@@ -1168,7 +1065,7 @@ if(errors === _errs36){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing5;
 if((data10.uri === undefined) && (missing5 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/SubscribeRequest/properties/params/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1179,12 +1076,12 @@ if(errors === _errs38){
 if(errors === _errs38){
 if(typeof data11 === "string"){
 if(!(format_uri(data11))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/SubscribeRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/SubscribeRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1193,7 +1090,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/SubscribeRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1206,7 +1103,7 @@ var valid17 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/SubscribeRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1217,7 +1114,7 @@ if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.method === undefined) && (missing6 = "method")) || ((data.params === undefined) && (missing6 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/UnsubscribeRequest/required",keyword:"required",params:{missingProperty: missing6}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1225,11 +1122,11 @@ if(data.method !== undefined){
 let data12 = data.method;
 const _errs43 = errors;
 if(typeof data12 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/UnsubscribeRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/unsubscribe" !== data12){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/UnsubscribeRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid21 = _errs43 === errors;
@@ -1245,7 +1142,7 @@ if(errors === _errs45){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing7;
 if((data13.uri === undefined) && (missing7 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/required",keyword:"required",params:{missingProperty: missing7}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1256,12 +1153,12 @@ if(errors === _errs47){
 if(errors === _errs47){
 if(typeof data14 === "string"){
 if(!(format_uri(data14))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1270,7 +1167,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1283,7 +1180,7 @@ var valid21 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/UnsubscribeRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1294,7 +1191,7 @@ if(errors === _errs50){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.method === undefined) && (missing8 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListPromptsRequest/required",keyword:"required",params:{missingProperty: missing8}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1302,11 +1199,11 @@ if(data.method !== undefined){
 let data15 = data.method;
 const _errs52 = errors;
 if(typeof data15 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListPromptsRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data15){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListPromptsRequest/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid25 = _errs52 === errors;
@@ -1322,13 +1219,13 @@ if(errors === _errs54){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.cursor !== undefined){
 if(typeof data16.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListPromptsRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListPromptsRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1341,7 +1238,7 @@ var valid25 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListPromptsRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1352,7 +1249,7 @@ if(errors === _errs59){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if(((data.method === undefined) && (missing9 = "method")) || ((data.params === undefined) && (missing9 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/GetPromptRequest/required",keyword:"required",params:{missingProperty: missing9}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1360,11 +1257,11 @@ if(data.method !== undefined){
 let data18 = data.method;
 const _errs61 = errors;
 if(typeof data18 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/GetPromptRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data18){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/GetPromptRequest/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid29 = _errs61 === errors;
@@ -1380,7 +1277,7 @@ if(errors === _errs63){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 let missing10;
 if((data19.name === undefined) && (missing10 = "name")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/GetPromptRequest/properties/params/required",keyword:"required",params:{missingProperty: missing10}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1392,7 +1289,7 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 for(const key0 in data20){
 const _errs68 = errors;
 if(typeof data20[key0] !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid31 = _errs68 === errors;
@@ -1402,7 +1299,7 @@ break;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1415,7 +1312,7 @@ if(valid30){
 if(data19.name !== undefined){
 const _errs70 = errors;
 if(typeof data19.name !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid30 = _errs70 === errors;
@@ -1427,7 +1324,7 @@ var valid30 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/GetPromptRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1440,7 +1337,7 @@ var valid29 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/GetPromptRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1451,7 +1348,7 @@ if(errors === _errs73){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.method === undefined) && (missing11 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListToolsRequest/required",keyword:"required",params:{missingProperty: missing11}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1459,11 +1356,11 @@ if(data.method !== undefined){
 let data23 = data.method;
 const _errs75 = errors;
 if(typeof data23 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListToolsRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data23){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListToolsRequest/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid34 = _errs75 === errors;
@@ -1479,13 +1376,13 @@ if(errors === _errs77){
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.cursor !== undefined){
 if(typeof data24.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListToolsRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListToolsRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1498,7 +1395,7 @@ var valid34 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListToolsRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1509,7 +1406,7 @@ if(errors === _errs82){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if(((data.method === undefined) && (missing12 = "method")) || ((data.params === undefined) && (missing12 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/CallToolRequest/required",keyword:"required",params:{missingProperty: missing12}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1517,11 +1414,11 @@ if(data.method !== undefined){
 let data26 = data.method;
 const _errs84 = errors;
 if(typeof data26 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/CallToolRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data26){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/CallToolRequest/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid38 = _errs84 === errors;
@@ -1537,7 +1434,7 @@ if(errors === _errs86){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing13;
 if((data27.name === undefined) && (missing13 = "name")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/CallToolRequest/properties/params/required",keyword:"required",params:{missingProperty: missing13}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1548,7 +1445,7 @@ if(errors === _errs88){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/definitions/CallToolRequest/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1561,7 +1458,7 @@ if(valid39){
 if(data27.name !== undefined){
 const _errs91 = errors;
 if(typeof data27.name !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/definitions/CallToolRequest/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid39 = _errs91 === errors;
@@ -1573,7 +1470,7 @@ var valid39 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/CallToolRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1586,7 +1483,7 @@ var valid38 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/CallToolRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1604,17 +1501,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1637,7 +1534,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1650,7 +1547,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1681,7 +1578,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1713,7 +1610,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1721,11 +1618,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("completion/complete" !== data0){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1741,7 +1638,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.argument === undefined) && (missing1 = "argument")) || ((data1.ref === undefined) && (missing1 = "ref"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1752,14 +1649,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.name === undefined) && (missing2 = "name")) || ((data2.value === undefined) && (missing2 = "value"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data2.name !== undefined){
 const _errs7 = errors;
 if(typeof data2.name !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -1771,7 +1668,7 @@ if(valid2){
 if(data2.value !== undefined){
 const _errs9 = errors;
 if(typeof data2.value !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -1783,7 +1680,7 @@ var valid2 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1806,14 +1703,14 @@ if(errors === _errs15){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing3;
 if(((data5.name === undefined) && (missing3 = "name")) || ((data5.type === undefined) && (missing3 = "type"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data5.name !== undefined){
 const _errs17 = errors;
 if(typeof data5.name !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid6 = _errs17 === errors;
@@ -1826,11 +1723,11 @@ if(data5.type !== undefined){
 let data7 = data5.type;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data7){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid6 = _errs19 === errors;
@@ -1842,7 +1739,7 @@ var valid6 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1853,7 +1750,7 @@ if(errors === _errs22){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing4;
 if(((data5.type === undefined) && (missing4 = "type")) || ((data5.uri === undefined) && (missing4 = "uri"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1861,11 +1758,11 @@ if(data5.type !== undefined){
 let data8 = data5.type;
 const _errs24 = errors;
 if(typeof data8 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data8){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid9 = _errs24 === errors;
@@ -1881,12 +1778,12 @@ if(errors === _errs26){
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!(format_uri_template.test(data9))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1900,23 +1797,23 @@ var valid9 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1929,7 +1826,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1942,254 +1839,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 validate_CompleteRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("completion/complete" !== data0){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.argument === undefined) && (missing1 = "argument")) || ((data1.ref === undefined) && (missing1 = "ref"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.argument !== undefined){
-let data2 = data1.argument;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if(((data2.name === undefined) && (missing2 = "name")) || ((data2.value === undefined) && (missing2 = "value"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data2.name !== undefined){
-const _errs7 = errors;
-if(typeof data2.name !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data2.value !== undefined){
-const _errs9 = errors;
-if(typeof data2.value !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.ref !== undefined){
-let data5 = data1.ref;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-const tag0 = data5.type;
-if(typeof tag0 == "string"){
-if(tag0 === "ref/prompt"){
-const _errs15 = errors;
-if(errors === _errs15){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing3;
-if(((data5.name === undefined) && (missing3 = "name")) || ((data5.type === undefined) && (missing3 = "type"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing3}}];
-return false;
-}
-else {
-if(data5.name !== undefined){
-const _errs17 = errors;
-if(typeof data5.name !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs17 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data5.type !== undefined){
-let data7 = data5.type;
-const _errs19 = errors;
-if(typeof data7 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/prompt" !== data7){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
-return false;
-}
-var valid6 = _errs19 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "ref/resource"){
-const _errs22 = errors;
-if(errors === _errs22){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing4;
-if(((data5.type === undefined) && (missing4 = "type")) || ((data5.uri === undefined) && (missing4 = "uri"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/required",keyword:"required",params:{missingProperty: missing4}}];
-return false;
-}
-else {
-if(data5.type !== undefined){
-let data8 = data5.type;
-const _errs24 = errors;
-if(typeof data8 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/resource" !== data8){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
-return false;
-}
-var valid9 = _errs24 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data5.uri !== undefined){
-let data9 = data5.uri;
-const _errs26 = errors;
-if(errors === _errs26){
-if(errors === _errs26){
-if(typeof data9 === "string"){
-if(!(format_uri_template.test(data9))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid9 = _errs26 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CompleteRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CompleteRequest_properties_params(data){
@@ -2199,7 +1853,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.argument === undefined) && (missing0 = "argument")) || ((data.ref === undefined) && (missing0 = "ref"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2210,14 +1864,14 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.name === undefined) && (missing1 = "name")) || ((data0.value === undefined) && (missing1 = "value"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data0.name !== undefined){
 const _errs3 = errors;
 if(typeof data0.name !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -2229,7 +1883,7 @@ if(valid1){
 if(data0.value !== undefined){
 const _errs5 = errors;
 if(typeof data0.value !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2241,7 +1895,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2264,14 +1918,14 @@ if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if(((data3.name === undefined) && (missing2 = "name")) || ((data3.type === undefined) && (missing2 = "type"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data3.name !== undefined){
 const _errs13 = errors;
 if(typeof data3.name !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid5 = _errs13 === errors;
@@ -2284,11 +1938,11 @@ if(data3.type !== undefined){
 let data5 = data3.type;
 const _errs15 = errors;
 if(typeof data5 !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data5){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid5 = _errs15 === errors;
@@ -2300,7 +1954,7 @@ var valid5 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2311,7 +1965,7 @@ if(errors === _errs18){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing3;
 if(((data3.type === undefined) && (missing3 = "type")) || ((data3.uri === undefined) && (missing3 = "uri"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/ResourceReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2319,11 +1973,11 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data6){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid8 = _errs20 === errors;
@@ -2339,12 +1993,12 @@ if(errors === _errs22){
 if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!(format_uri_template.test(data7))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2358,23 +2012,23 @@ var valid8 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/ResourceReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2387,7 +2041,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2401,7 +2055,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2412,7 +2066,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2429,14 +2083,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
 if(data1.hasMore !== undefined){
 const _errs6 = errors;
 if(typeof data1.hasMore !== "boolean"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2449,7 +2103,7 @@ if(data1.total !== undefined){
 let data3 = data1.total;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -2468,7 +2122,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(typeof data4[i0] !== "string"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -2478,7 +2132,7 @@ break;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2492,7 +2146,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2505,7 +2159,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2519,7 +2173,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2527,11 +2181,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if("sampling/createMessage" !== data0){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2547,7 +2201,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.maxTokens === undefined) && (missing1 = "maxTokens")) || ((data1.messages === undefined) && (missing1 = "messages"))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2555,11 +2209,11 @@ if(data1.includeContext !== undefined){
 let data2 = data1.includeContext;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2572,7 +2226,7 @@ if(data1.maxTokens !== undefined){
 let data3 = data1.maxTokens;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/maxTokens",schemaPath:"#/properties/params/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -2601,7 +2255,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/messages",schemaPath:"#/properties/params/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2618,7 +2272,7 @@ if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/metadata",schemaPath:"#/properties/params/properties/metadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2650,7 +2304,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs18 = errors;
 if(typeof data8[i1] !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/stopSequences/" + i1,schemaPath:"#/properties/params/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -2660,7 +2314,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/stopSequences",schemaPath:"#/properties/params/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2673,7 +2327,7 @@ if(valid1){
 if(data1.systemPrompt !== undefined){
 const _errs20 = errors;
 if(typeof data1.systemPrompt !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/systemPrompt",schemaPath:"#/properties/params/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs20 === errors;
@@ -2686,7 +2340,7 @@ if(data1.temperature !== undefined){
 let data11 = data1.temperature;
 const _errs22 = errors;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs22 === errors;
@@ -2704,7 +2358,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2717,7 +2371,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2731,7 +2385,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2739,11 +2393,11 @@ if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2756,7 +2410,7 @@ if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2785,7 +2439,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2802,7 +2456,7 @@ if(errors === _errs8){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2834,7 +2488,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
 if(typeof data6[i1] !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -2844,7 +2498,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2857,7 +2511,7 @@ if(valid0){
 if(data.systemPrompt !== undefined){
 const _errs16 = errors;
 if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -2870,7 +2524,7 @@ if(data.temperature !== undefined){
 let data9 = data.temperature;
 const _errs18 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -2888,7 +2542,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2902,7 +2556,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2913,7 +2567,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -2943,17 +2597,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -2966,7 +2620,7 @@ if(valid0){
 if(data.model !== undefined){
 const _errs9 = errors;
 if(typeof data.model !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -2979,11 +2633,11 @@ if(data.role !== undefined){
 let data3 = data.role;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 if(!((data3 === "assistant") || (data3 === "user"))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -2995,7 +2649,7 @@ if(valid0){
 if(data.stopReason !== undefined){
 const _errs14 = errors;
 if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -3010,140 +2664,18 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.model !== undefined){
-const _errs9 = errors;
-if(typeof data.model !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data3 = data.role;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data3 === "assistant") || (data3 === "user"))){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopReason !== undefined){
-const _errs14 = errors;
-if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Cursor(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Cursor.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Cursor.errors = [verdictError];
 return false;
 }
 validate_Cursor.errors = vErrors;
@@ -3156,7 +2688,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 else {
@@ -3176,11 +2708,11 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 if(!((data2 === "assistant") || (data2 === "user"))){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -3190,7 +2722,7 @@ break;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
@@ -3206,18 +2738,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
@@ -3229,7 +2761,7 @@ var valid1 = true;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
@@ -3250,7 +2782,7 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if(((data4.text === undefined) && (missing1 = "text")) || ((data4.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3263,7 +2795,7 @@ else {
 if(data4.mimeType !== undefined){
 const _errs15 = errors;
 if(typeof data4.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3281,7 +2813,7 @@ if(valid6){
 if(data4.text !== undefined){
 const _errs17 = errors;
 if(typeof data4.text !== "string"){
-const err2 = {instancePath:instancePath+"/resource/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3303,7 +2835,7 @@ if(errors === _errs19){
 if(errors === _errs19){
 if(typeof data7 === "string"){
 if(!(format_uri(data7))){
-const err3 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3314,7 +2846,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3335,7 +2867,7 @@ var valid6 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3354,7 +2886,7 @@ if(errors === _errs22){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing2;
 if(((data4.blob === undefined) && (missing2 = "blob")) || ((data4.uri === undefined) && (missing2 = "uri"))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3371,7 +2903,7 @@ if(errors === _errs24){
 if(errors === _errs24){
 if(typeof data8 === "string"){
 if(!(format_byte(data8))){
-const err7 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3382,7 +2914,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3402,7 +2934,7 @@ if(valid8){
 if(data4.mimeType !== undefined){
 const _errs26 = errors;
 if(typeof data4.mimeType !== "string"){
-const err9 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3424,7 +2956,7 @@ if(errors === _errs28){
 if(errors === _errs28){
 if(typeof data10 === "string"){
 if(!(format_uri(data10))){
-const err10 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3435,7 +2967,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3456,7 +2988,7 @@ var valid8 = true;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3470,7 +3002,7 @@ var _valid0 = _errs21 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3502,11 +3034,11 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 if("resource" !== data11){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -3519,388 +3051,11 @@ var valid0 = true;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-let data0 = data.annotations;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.audience !== undefined){
-let data1 = data0.audience;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data2 === "assistant") || (data2 === "user"))){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.priority !== undefined){
-let data3 = data0.priority;
-const _errs8 = errors;
-if(errors === _errs8){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resource !== undefined){
-let data4 = data.resource;
-const _errs10 = errors;
-const _errs11 = errors;
-let valid4 = false;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if(((data4.text === undefined) && (missing1 = "text")) || ((data4.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs15 = errors;
-if(typeof data4.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid6 = _errs15 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data4.text !== undefined){
-const _errs17 = errors;
-if(typeof data4.text !== "string"){
-const err2 = {instancePath:instancePath+"/resource/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid6 = _errs17 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data4.uri !== undefined){
-let data7 = data4.uri;
-const _errs19 = errors;
-if(errors === _errs19){
-if(errors === _errs19){
-if(typeof data7 === "string"){
-if(!(format_uri(data7))){
-const err3 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-var valid6 = _errs19 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs12 === errors;
-valid4 = valid4 || _valid0;
-if(!valid4){
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing2;
-if(((data4.blob === undefined) && (missing2 = "blob")) || ((data4.uri === undefined) && (missing2 = "uri"))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-if(data4.blob !== undefined){
-let data8 = data4.blob;
-const _errs24 = errors;
-if(errors === _errs24){
-if(errors === _errs24){
-if(typeof data8 === "string"){
-if(!(format_byte(data8))){
-const err7 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-var valid8 = _errs24 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data4.mimeType !== undefined){
-const _errs26 = errors;
-if(typeof data4.mimeType !== "string"){
-const err9 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid8 = _errs26 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data4.uri !== undefined){
-let data10 = data4.uri;
-const _errs28 = errors;
-if(errors === _errs28){
-if(errors === _errs28){
-if(typeof data10 === "string"){
-if(!(format_uri(data10))){
-const err10 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-var valid8 = _errs28 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-var _valid0 = _errs21 === errors;
-valid4 = valid4 || _valid0;
-}
-if(!valid4){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-validate_EmbeddedResource_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data11 = data.type;
-const _errs30 = errors;
-if(typeof data11 !== "string"){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource" !== data11){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
-return false;
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetPromptRequest(data){
@@ -3910,7 +3065,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3918,11 +3073,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data0){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3938,7 +3093,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3950,7 +3105,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof data2[key0] !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -3960,7 +3115,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3973,7 +3128,7 @@ if(valid1){
 if(data1.name !== undefined){
 const _errs10 = errors;
 if(typeof data1.name !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -3985,7 +3140,7 @@ var valid1 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3998,7 +3153,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4012,7 +3167,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_GetPromptRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -4024,7 +3179,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs4 = errors;
 if(typeof data0[key0] !== "string"){
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -4034,7 +3189,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4047,7 +3202,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -4059,7 +3214,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4073,7 +3228,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.messages === undefined) && (missing0 = "messages")){
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 else {
@@ -4084,7 +3239,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -4097,7 +3252,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4126,7 +3281,7 @@ break;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -4140,7 +3295,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -4154,7 +3309,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -4174,11 +3329,11 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if(!((data2 === "assistant") || (data2 === "user"))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -4188,7 +3343,7 @@ break;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -4204,18 +3359,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_ImageContent.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_ImageContent.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -4227,7 +3382,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -4244,12 +3399,12 @@ if(errors === _errs10){
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(!(format_byte(data4))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -4263,7 +3418,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -4276,11 +3431,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data6){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -4294,165 +3449,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-let data0 = data.annotations;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.audience !== undefined){
-let data1 = data0.audience;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data2 === "assistant") || (data2 === "user"))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.priority !== undefined){
-let data3 = data0.priority;
-const _errs8 = errors;
-if(errors === _errs8){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data4 = data.data;
-const _errs10 = errors;
-if(errors === _errs10){
-if(errors === _errs10){
-if(typeof data4 === "string"){
-if(!(format_byte(data4))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
-return false;
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data6 = data.type;
-const _errs14 = errors;
-if(typeof data6 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data6){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Implementation(data){
@@ -4462,14 +3463,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4481,7 +3482,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs3 = errors;
 if(typeof data.version !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -4493,7 +3494,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -4507,7 +3508,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -4515,11 +3516,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 if("initialize" !== data0){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4535,7 +3536,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((((data1.capabilities === undefined) && (missing1 = "capabilities")) || ((data1.clientInfo === undefined) && (missing1 = "clientInfo"))) || ((data1.protocolVersion === undefined) && (missing1 = "protocolVersion"))){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -4557,7 +3558,7 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4568,7 +3569,7 @@ break;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4585,13 +3586,13 @@ if(errors === _errs14){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.listChanged !== undefined){
 if(typeof data5.listChanged !== "boolean"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4608,7 +3609,7 @@ if(errors === _errs18){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4621,7 +3622,7 @@ var valid3 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4639,14 +3640,14 @@ if(errors === _errs22){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if(((data8.name === undefined) && (missing2 = "name")) || ((data8.version === undefined) && (missing2 = "version"))){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data8.name !== undefined){
 const _errs24 = errors;
 if(typeof data8.name !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid7 = _errs24 === errors;
@@ -4658,7 +3659,7 @@ if(valid7){
 if(data8.version !== undefined){
 const _errs26 = errors;
 if(typeof data8.version !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid7 = _errs26 === errors;
@@ -4670,7 +3671,7 @@ var valid7 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4683,7 +3684,7 @@ if(valid1){
 if(data1.protocolVersion !== undefined){
 const _errs28 = errors;
 if(typeof data1.protocolVersion !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs28 === errors;
@@ -4696,7 +3697,7 @@ var valid1 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4709,227 +3710,11 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
 validate_InitializeRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializeRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("initialize" !== data0){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((((data1.capabilities === undefined) && (missing1 = "capabilities")) || ((data1.clientInfo === undefined) && (missing1 = "clientInfo"))) || ((data1.protocolVersion === undefined) && (missing1 = "protocolVersion"))){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.capabilities !== undefined){
-let data2 = data1.capabilities;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.experimental !== undefined){
-let data3 = data2.experimental;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key0 in data3){
-let data4 = data3[key0];
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs11 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.roots !== undefined){
-let data5 = data2.roots;
-const _errs14 = errors;
-if(errors === _errs14){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.listChanged !== undefined){
-if(typeof data5.listChanged !== "boolean"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.sampling !== undefined){
-let data7 = data2.sampling;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.clientInfo !== undefined){
-let data8 = data1.clientInfo;
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing2;
-if(((data8.name === undefined) && (missing2 = "name")) || ((data8.version === undefined) && (missing2 = "version"))){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data8.name !== undefined){
-const _errs24 = errors;
-if(typeof data8.name !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data8.version !== undefined){
-const _errs26 = errors;
-if(typeof data8.version !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs26 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs21 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.protocolVersion !== undefined){
-const _errs28 = errors;
-if(typeof data1.protocolVersion !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs28 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InitializeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeRequest_properties_params(data){
@@ -4939,7 +3724,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.clientInfo === undefined) && (missing0 = "clientInfo"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate_InitializeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -4961,7 +3746,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4972,7 +3757,7 @@ break;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4989,13 +3774,13 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.listChanged !== undefined){
 if(typeof data3.listChanged !== "boolean"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5012,7 +3797,7 @@ if(errors === _errs14){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5025,7 +3810,7 @@ var valid2 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5043,14 +3828,14 @@ if(errors === _errs18){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
 if(((data6.name === undefined) && (missing1 = "name")) || ((data6.version === undefined) && (missing1 = "version"))){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data6.name !== undefined){
 const _errs20 = errors;
 if(typeof data6.name !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs20 === errors;
@@ -5062,7 +3847,7 @@ if(valid6){
 if(data6.version !== undefined){
 const _errs22 = errors;
 if(typeof data6.version !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs22 === errors;
@@ -5074,7 +3859,7 @@ var valid6 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5087,7 +3872,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs24 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -5100,7 +3885,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5114,7 +3899,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))) || ((data.serverInfo === undefined) && (missing0 = "serverInfo"))){
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 else {
@@ -5125,7 +3910,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5153,7 +3938,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ServerCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5164,7 +3949,7 @@ break;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/definitions/ServerCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5181,7 +3966,7 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/logging",schemaPath:"#/definitions/ServerCapabilities/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5198,13 +3983,13 @@ if(errors === _errs16){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.listChanged !== undefined){
 if(typeof data5.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/definitions/ServerCapabilities/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5222,7 +4007,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.listChanged !== undefined){
 const _errs22 = errors;
 if(typeof data7.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs22 === errors;
@@ -5234,7 +4019,7 @@ if(valid5){
 if(data7.subscribe !== undefined){
 const _errs24 = errors;
 if(typeof data7.subscribe !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/definitions/ServerCapabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs24 === errors;
@@ -5245,7 +4030,7 @@ var valid5 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources",schemaPath:"#/definitions/ServerCapabilities/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5262,13 +4047,13 @@ if(errors === _errs26){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.listChanged !== undefined){
 if(typeof data10.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools",schemaPath:"#/definitions/ServerCapabilities/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5283,7 +4068,7 @@ var valid2 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ServerCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5296,7 +4081,7 @@ if(valid0){
 if(data.instructions !== undefined){
 const _errs30 = errors;
 if(typeof data.instructions !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -5308,7 +4093,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs32 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -5325,14 +4110,14 @@ if(errors === _errs35){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing1;
 if(((data14.name === undefined) && (missing1 = "name")) || ((data14.version === undefined) && (missing1 = "version"))){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 else {
 if(data14.name !== undefined){
 const _errs37 = errors;
 if(typeof data14.name !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid8 = _errs37 === errors;
@@ -5344,7 +4129,7 @@ if(valid8){
 if(data14.version !== undefined){
 const _errs39 = errors;
 if(typeof data14.version !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid8 = _errs39 === errors;
@@ -5356,7 +4141,7 @@ var valid8 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5372,7 +4157,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5386,7 +4171,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -5394,11 +4179,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/initialized" !== data0){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5419,14 +4204,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5439,7 +4224,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5458,14 +4243,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_InitializedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5479,7 +4264,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.error === undefined) && (missing0 = "error")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_JSONRPCError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 else {
@@ -5490,7 +4275,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 else {
@@ -5498,7 +4283,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -5510,7 +4295,7 @@ if(valid1){
 if(data0.message !== undefined){
 const _errs5 = errors;
 if(typeof data0.message !== "string"){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -5522,7 +4307,7 @@ var valid1 = true;
 }
 }
 else {
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 }
@@ -5536,7 +4321,7 @@ if(data.id !== undefined){
 let data3 = data.id;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5549,11 +4334,11 @@ if(data.jsonrpc !== undefined){
 let data4 = data.jsonrpc;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 if("2.0" !== data4){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -5566,7 +4351,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 }
@@ -5592,7 +4377,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-const err0 = {instancePath,schemaPath:"#/definitions/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5606,7 +4391,7 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs5 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5616,7 +4401,7 @@ vErrors.push(err1);
 errors++;
 }
 if("2.0" !== data0){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5634,7 +4419,7 @@ if(valid2){
 if(data.method !== undefined){
 const _errs7 = errors;
 if(typeof data.method !== "string"){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/definitions/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5661,7 +4446,7 @@ if(errors === _errs12){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err4 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/JSONRPCNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5674,7 +4459,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/definitions/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5694,7 +4479,7 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/definitions/JSONRPCNotification/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5726,7 +4511,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5758,7 +4543,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -5766,11 +4551,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5782,7 +4567,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -5803,14 +4588,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5824,7 +4609,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5838,7 +4623,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -5846,7 +4631,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5859,11 +4644,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5875,7 +4660,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -5897,20 +4682,20 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
 let data5 = data4.progressToken;
 if((typeof data5 !== "string") && (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5925,112 +4710,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs6 = errors;
-if(typeof data.method !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3._meta !== undefined){
-let data4 = data3._meta;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.progressToken !== undefined){
-let data5 = data4.progressToken;
-if((typeof data5 !== "string") && (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCResponse(data){
@@ -6040,7 +4724,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -6048,7 +4732,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6061,11 +4745,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6087,14 +4771,14 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/result",schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
@@ -6108,93 +4792,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCResponse_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResponse_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.result !== undefined){
-let data2 = data.result;
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/result",schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsRequest(data){
@@ -6204,7 +4806,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6212,11 +4814,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data0){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6232,13 +4834,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6251,7 +4853,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6265,13 +4867,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListPromptsRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListPromptsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6285,7 +4887,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.prompts === undefined) && (missing0 = "prompts")){
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6296,7 +4898,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6309,7 +4911,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6338,7 +4940,7 @@ break;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6352,7 +4954,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6366,7 +4968,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6374,11 +4976,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data0){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6394,13 +4996,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6413,7 +5015,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6427,13 +5029,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListResourceTemplatesRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourceTemplatesRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6447,7 +5049,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resourceTemplates === undefined) && (missing0 = "resourceTemplates")){
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6458,7 +5060,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6471,7 +5073,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6500,7 +5102,7 @@ break;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6514,7 +5116,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6528,7 +5130,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6536,11 +5138,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data0){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6556,13 +5158,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6575,7 +5177,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6589,13 +5191,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListResourcesRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourcesRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6609,7 +5211,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resources === undefined) && (missing0 = "resources")){
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6620,7 +5222,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6633,7 +5235,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6662,7 +5264,7 @@ break;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6676,7 +5278,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6690,7 +5292,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6698,11 +5300,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 if("roots/list" !== data0){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6724,20 +5326,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6750,7 +5352,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6770,20 +5372,20 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6797,7 +5399,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6808,7 +5410,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6833,14 +5435,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
 if(data2.name !== undefined){
 const _errs9 = errors;
 if(typeof data2.name !== "string"){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/definitions/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -6856,12 +5458,12 @@ if(errors === _errs11){
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(!(format_uri(data4))){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6875,7 +5477,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6886,7 +5488,7 @@ break;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6899,127 +5501,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.roots !== undefined){
-let data1 = data.roots;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.name !== undefined){
-const _errs9 = errors;
-if(typeof data2.name !== "string"){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/definitions/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.uri !== undefined){
-let data4 = data2.uri;
-const _errs11 = errors;
-if(errors === _errs11){
-if(errors === _errs11){
-if(typeof data4 === "string"){
-if(!(format_uri(data4))){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest(data){
@@ -7029,7 +5515,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7037,11 +5523,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data0){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7057,13 +5543,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7076,7 +5562,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7090,13 +5576,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListToolsRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListToolsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7110,7 +5596,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.tools === undefined) && (missing0 = "tools")){
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7121,7 +5607,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7134,7 +5620,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7158,14 +5644,14 @@ if(errors === _errs9){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.inputSchema === undefined) && (missing1 = "inputSchema")) || ((data3.name === undefined) && (missing1 = "name"))){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0,schemaPath:"#/definitions/Tool/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 else {
 if(data3.description !== undefined){
 const _errs11 = errors;
 if(typeof data3.description !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/description",schemaPath:"#/definitions/Tool/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -7181,7 +5667,7 @@ if(errors === _errs13){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if((data5.type === undefined) && (missing2 = "type")){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema",schemaPath:"#/definitions/Tool/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7197,7 +5683,7 @@ if(errors === _errs18){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Tool/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7208,7 +5694,7 @@ break;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema/properties",schemaPath:"#/definitions/Tool/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7228,7 +5714,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs23 = errors;
 if(typeof data8[i1] !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema/required/" + i1,schemaPath:"#/definitions/Tool/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid6 = _errs23 === errors;
@@ -7238,7 +5724,7 @@ break;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema/required",schemaPath:"#/definitions/Tool/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7252,11 +5738,11 @@ if(data5.type !== undefined){
 let data10 = data5.type;
 const _errs25 = errors;
 if(typeof data10 !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema/type",schemaPath:"#/definitions/Tool/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 if("object" !== data10){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema/type",schemaPath:"#/definitions/Tool/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid4 = _errs25 === errors;
@@ -7269,7 +5755,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/inputSchema",schemaPath:"#/definitions/Tool/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7282,7 +5768,7 @@ if(valid3){
 if(data3.name !== undefined){
 const _errs27 = errors;
 if(typeof data3.name !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0+"/name",schemaPath:"#/definitions/Tool/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs27 === errors;
@@ -7295,7 +5781,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools/" + i0,schemaPath:"#/definitions/Tool/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7306,7 +5792,7 @@ break;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7320,7 +5806,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7331,11 +5817,11 @@ function validate_LoggingLevel(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 validate_LoggingLevel.errors = vErrors;
@@ -7348,7 +5834,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -7356,11 +5842,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if("notifications/message" !== data0){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7376,7 +5862,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.data === undefined) && (missing1 = "data")) || ((data1.level === undefined) && (missing1 = "level"))){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -7384,11 +5870,11 @@ if(data1.level !== undefined){
 let data2 = data1.level;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -7400,7 +5886,7 @@ if(valid1){
 if(data1.logger !== undefined){
 const _errs8 = errors;
 if(typeof data1.logger !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/logger",schemaPath:"#/properties/params/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -7412,7 +5898,7 @@ var valid1 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7425,7 +5911,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7439,7 +5925,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.level === undefined) && (missing0 = "level"))){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -7447,11 +5933,11 @@ if(data.level !== undefined){
 let data0 = data.level;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 if(!((((((((data0 === "alert") || (data0 === "critical")) || (data0 === "debug")) || (data0 === "emergency")) || (data0 === "error")) || (data0 === "info")) || (data0 === "notice")) || (data0 === "warning"))){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7463,7 +5949,7 @@ if(valid0){
 if(data.logger !== undefined){
 const _errs4 = errors;
 if(typeof data.logger !== "string"){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7475,7 +5961,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7489,13 +5975,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-validate_ModelHint.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelHint.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
@@ -7513,18 +5999,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7549,13 +6035,13 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/definitions/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/definitions/ModelHint/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7566,7 +6052,7 @@ break;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7582,18 +6068,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7609,18 +6095,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7634,150 +6120,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-const _errs1 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hints !== undefined){
-let data1 = data.hints;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/definitions/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/definitions/ModelHint/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.intelligencePriority !== undefined){
-let data4 = data.intelligencePriority;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.speedPriority !== undefined){
-let data5 = data.speedPriority;
-const _errs12 = errors;
-if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Notification(data){
@@ -7787,14 +6134,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Notification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Notification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7815,14 +6162,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -7835,7 +6182,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Notification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -7849,14 +6196,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7872,13 +6219,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7891,7 +6238,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7910,7 +6257,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -7923,7 +6270,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7934,7 +6281,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -7948,7 +6295,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7956,11 +6303,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 if("ping" !== data0){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7982,20 +6329,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_PingRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8008,85 +6355,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 validate_PingRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_PingRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.method === undefined) && (missing0 = "method")){
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ping" !== data0){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.progressToken !== undefined){
-let data3 = data2.progressToken;
-if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PingRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PingRequest_properties_params(data){
@@ -8102,20 +6375,20 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_PingRequest_properties_params.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PingRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PingRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8129,7 +6402,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -8137,11 +6410,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 if("notifications/progress" !== data0){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8157,7 +6430,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.progress === undefined) && (missing1 = "progress")) || ((data1.progressToken === undefined) && (missing1 = "progressToken"))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -8165,7 +6438,7 @@ if(data1.progress !== undefined){
 let data2 = data1.progress;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -8178,7 +6451,7 @@ if(data1.progressToken !== undefined){
 let data3 = data1.progressToken;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -8191,7 +6464,7 @@ if(data1.total !== undefined){
 let data4 = data1.total;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -8204,7 +6477,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8217,113 +6490,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
 validate_ProgressNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/progress" !== data0){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.progress === undefined) && (missing1 = "progress")) || ((data1.progressToken === undefined) && (missing1 = "progressToken"))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.progress !== undefined){
-let data2 = data1.progress;
-const _errs5 = errors;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.progressToken !== undefined){
-let data3 = data1.progressToken;
-const _errs7 = errors;
-if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.total !== undefined){
-let data4 = data1.total;
-const _errs10 = errors;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ProgressNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification_properties_params(data){
@@ -8333,7 +6504,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.progress === undefined) && (missing0 = "progress")) || ((data.progressToken === undefined) && (missing0 = "progressToken"))){
-validate_ProgressNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -8341,7 +6512,7 @@ if(data.progress !== undefined){
 let data0 = data.progress;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8354,7 +6525,7 @@ if(data.progressToken !== undefined){
 let data1 = data.progressToken;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8367,7 +6538,7 @@ if(data.total !== undefined){
 let data2 = data.total;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -8380,7 +6551,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8391,7 +6562,7 @@ function validate_ProgressToken(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_ProgressToken.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressToken.errors = [verdictError];
 return false;
 }
 validate_ProgressToken.errors = vErrors;
@@ -8404,7 +6575,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
@@ -8423,14 +6594,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
 if(data1.description !== undefined){
 const _errs6 = errors;
 if(typeof data1.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/definitions/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -8442,7 +6613,7 @@ if(valid3){
 if(data1.name !== undefined){
 const _errs8 = errors;
 if(typeof data1.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/definitions/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -8454,7 +6625,7 @@ if(valid3){
 if(data1.required !== undefined){
 const _errs10 = errors;
 if(typeof data1.required !== "boolean"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/definitions/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -8467,7 +6638,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -8478,7 +6649,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -8491,7 +6662,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs12 = errors;
 if(typeof data.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -8503,7 +6674,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs14 = errors;
 if(typeof data.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -8516,7 +6687,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -8530,14 +6701,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8549,7 +6720,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs3 = errors;
 if(typeof data.name !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8561,7 +6732,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs5 = errors;
 if(typeof data.required !== "boolean"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8574,7 +6745,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 }
@@ -8588,7 +6759,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -8596,11 +6767,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data0){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8621,14 +6792,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8641,7 +6812,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8660,14 +6831,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_PromptListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PromptListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8681,7 +6852,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -8711,17 +6882,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
@@ -8735,11 +6906,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8751,95 +6922,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 validate_PromptMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-let data0 = data.content;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const tag0 = data0.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data0))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data0))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource"){
-if(!(validate_EmbeddedResource(data0))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PromptMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PromptReference(data){
@@ -8849,14 +6936,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8869,11 +6956,11 @@ if(data.type !== undefined){
 let data1 = data.type;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data1){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8885,137 +6972,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.arguments !== undefined){
-let data0 = data.arguments;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.name === undefined) && (missing1 = "name")){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.description !== undefined){
-const _errs6 = errors;
-if(typeof data1.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/definitions/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs6 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.name !== undefined){
-const _errs8 = errors;
-if(typeof data1.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/definitions/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.required !== undefined){
-const _errs10 = errors;
-if(typeof data1.required !== "boolean"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/definitions/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs12 = errors;
-if(typeof data.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data){
@@ -9025,7 +6986,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -9033,11 +6994,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data0){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9053,7 +7014,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -9064,12 +7025,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9078,7 +7039,7 @@ return false;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9091,7 +7052,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9105,7 +7066,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ReadResourceRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -9116,12 +7077,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_ReadResourceRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -9130,7 +7091,7 @@ return false;
 }
 }
 else {
-validate_ReadResourceRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -9144,7 +7105,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.contents === undefined) && (missing0 = "contents")){
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 else {
@@ -9155,7 +7116,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -9183,7 +7144,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9196,7 +7157,7 @@ else {
 if(data2.mimeType !== undefined){
 const _errs11 = errors;
 if(typeof data2.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9214,7 +7175,7 @@ if(valid4){
 if(data2.text !== undefined){
 const _errs13 = errors;
 if(typeof data2.text !== "string"){
-const err2 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9236,7 +7197,7 @@ if(errors === _errs15){
 if(errors === _errs15){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-const err3 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9247,7 +7208,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9268,7 +7229,7 @@ var valid4 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9287,7 +7248,7 @@ if(errors === _errs18){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err6 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9304,7 +7265,7 @@ if(errors === _errs20){
 if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!(format_byte(data6))){
-const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9315,7 +7276,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9335,7 +7296,7 @@ if(valid6){
 if(data2.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data2.mimeType !== "string"){
-const err9 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9357,7 +7318,7 @@ if(errors === _errs24){
 if(errors === _errs24){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-const err10 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9368,7 +7329,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9389,7 +7350,7 @@ var valid6 = true;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9403,7 +7364,7 @@ var _valid0 = _errs17 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err13 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9432,7 +7393,7 @@ break;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -9445,7 +7406,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -9459,14 +7420,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Request.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Request.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9488,20 +7449,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -9514,7 +7475,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Request.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -9525,7 +7486,7 @@ function validate_RequestId(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_RequestId.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_RequestId.errors = [verdictError];
 return false;
 }
 validate_RequestId.errors = vErrors;
@@ -9538,7 +7499,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
@@ -9558,11 +7519,11 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 if(!((data2 === "assistant") || (data2 === "user"))){
-validate_Resource.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -9572,7 +7533,7 @@ break;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -9588,18 +7549,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_Resource.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_Resource.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -9611,7 +7572,7 @@ var valid1 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -9624,7 +7585,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs10 = errors;
 if(typeof data.description !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -9636,7 +7597,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -9648,7 +7609,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs14 = errors;
 if(typeof data.name !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -9661,7 +7622,7 @@ if(data.size !== undefined){
 let data7 = data.size;
 const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate_Resource.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -9677,12 +7638,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -9700,7 +7661,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -9714,14 +7675,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9737,12 +7698,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -9756,7 +7717,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -9770,7 +7731,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -9778,11 +7739,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data0){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9803,14 +7764,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -9823,7 +7784,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -9842,14 +7803,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ResourceListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -9863,7 +7824,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 else {
@@ -9871,11 +7832,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data0){
-validate_ResourceReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9891,12 +7852,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-validate_ResourceReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 }
@@ -9910,7 +7871,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 }
@@ -9924,7 +7885,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
@@ -9944,11 +7905,11 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 if(!((data2 === "assistant") || (data2 === "user"))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -9958,7 +7919,7 @@ break;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -9974,18 +7935,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -9997,7 +7958,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -10010,7 +7971,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs10 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -10022,7 +7983,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -10034,7 +7995,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs14 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -10050,12 +8011,12 @@ if(errors === _errs16){
 if(errors === _errs16){
 if(typeof data7 === "string"){
 if(!(format_uri_template.test(data7))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -10072,173 +8033,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceTemplate.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-let data0 = data.annotations;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.audience !== undefined){
-let data1 = data0.audience;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data2 === "assistant") || (data2 === "user"))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.priority !== undefined){
-let data3 = data0.priority;
-const _errs8 = errors;
-if(errors === _errs8){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs10 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uriTemplate !== undefined){
-let data7 = data.uriTemplate;
-const _errs16 = errors;
-if(errors === _errs16){
-if(errors === _errs16){
-if(typeof data7 === "string"){
-if(!(format_uri_template.test(data7))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceTemplate_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceUpdatedNotification(data){
@@ -10248,7 +8047,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10256,11 +8055,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data0){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10276,7 +8075,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10287,12 +8086,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10301,7 +8100,7 @@ return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10314,7 +8113,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10328,7 +8127,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -10339,12 +8138,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -10353,187 +8152,11 @@ return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
-return errors === 0;
-}
-function validate_Resource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-let data0 = data.annotations;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.audience !== undefined){
-let data1 = data0.audience;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data2 === "assistant") || (data2 === "user"))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.priority !== undefined){
-let data3 = data0.priority;
-const _errs8 = errors;
-if(errors === _errs8){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-validate_Resource_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate_Resource_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs10 = errors;
-if(typeof data.description !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data.mimeType !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data7 = data.size;
-const _errs16 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data8 = data.uri;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Resource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Result(data){
@@ -10548,55 +8171,29 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Result_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Result_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_Result_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 validate_Role.errors = vErrors;
@@ -10609,14 +8206,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_Root.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10632,12 +8229,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -10651,7 +8248,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Root.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -10665,7 +8262,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10673,11 +8270,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/roots/list_changed" !== data0){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10698,14 +8295,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10718,7 +8315,7 @@ var valid0 = true;
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10737,14 +8334,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_RootsListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RootsListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -10758,7 +8355,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -10782,17 +8379,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
@@ -10806,11 +8403,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs6 = errors;
 if(typeof data1 !== "string"){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -10822,89 +8419,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 validate_SamplingMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-let data0 = data.content;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const tag0 = data0.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data0))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data0))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs6 = errors;
-if(typeof data1 !== "string"){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerCapabilities(data){
@@ -10924,7 +8443,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -10935,7 +8454,7 @@ break;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -10952,7 +8471,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -10969,13 +8488,13 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.listChanged !== undefined){
 if(typeof data3.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -10993,7 +8512,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.listChanged !== undefined){
 const _errs16 = errors;
 if(typeof data5.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs16 === errors;
@@ -11005,7 +8524,7 @@ if(valid3){
 if(data5.subscribe !== undefined){
 const _errs18 = errors;
 if(typeof data5.subscribe !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -11016,7 +8535,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11033,13 +8552,13 @@ if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 if(typeof data8.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11054,7 +8573,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11086,7 +8605,7 @@ if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceListChangedNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11094,11 +8613,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs7 = errors;
 if(typeof data0 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data0){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -11119,14 +8638,14 @@ if(errors === _errs12){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/ResourceListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11139,7 +8658,7 @@ var valid5 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11150,7 +8669,7 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.method === undefined) && (missing1 = "method")) || ((data.params === undefined) && (missing1 = "params"))){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceUpdatedNotification/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11158,11 +8677,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs18 = errors;
 if(typeof data3 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data3){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid9 = _errs18 === errors;
@@ -11178,7 +8697,7 @@ if(errors === _errs20){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing2;
 if((data4.uri === undefined) && (missing2 = "uri")){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11189,12 +8708,12 @@ if(errors === _errs22){
 if(errors === _errs22){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11203,7 +8722,7 @@ return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11216,7 +8735,7 @@ var valid9 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceUpdatedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11227,7 +8746,7 @@ if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.method === undefined) && (missing3 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/PromptListChangedNotification/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11235,11 +8754,11 @@ if(data.method !== undefined){
 let data6 = data.method;
 const _errs27 = errors;
 if(typeof data6 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/PromptListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data6){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/PromptListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs27 === errors;
@@ -11260,14 +8779,14 @@ if(errors === _errs32){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/PromptListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/PromptListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11280,7 +8799,7 @@ var valid13 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/PromptListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11291,7 +8810,7 @@ if(errors === _errs36){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.method === undefined) && (missing4 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ToolListChangedNotification/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11299,11 +8818,11 @@ if(data.method !== undefined){
 let data9 = data.method;
 const _errs38 = errors;
 if(typeof data9 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ToolListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data9){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ToolListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs38 === errors;
@@ -11324,14 +8843,14 @@ if(errors === _errs43){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/ToolListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ToolListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11344,7 +8863,7 @@ var valid17 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ToolListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11356,17 +8875,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11399,17 +8918,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11432,7 +8951,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11445,7 +8964,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11528,7 +9047,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-const err2 = {instancePath,schemaPath:"#/definitions/CompleteResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11545,7 +9064,7 @@ if(errors === _errs19){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/CompleteResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11568,7 +9087,7 @@ if(errors === _errs22){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.values === undefined) && (missing1 = "values")){
-const err4 = {instancePath:instancePath+"/completion",schemaPath:"#/definitions/CompleteResult/properties/completion/required",keyword:"required",params:{missingProperty: missing1}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11581,7 +9100,7 @@ else {
 if(data2.hasMore !== undefined){
 const _errs24 = errors;
 if(typeof data2.hasMore !== "boolean"){
-const err5 = {instancePath:instancePath+"/completion/hasMore",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11600,7 +9119,7 @@ if(data2.total !== undefined){
 let data4 = data2.total;
 const _errs26 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/completion/total",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11625,7 +9144,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs30 = errors;
 if(typeof data5[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/definitions/CompleteResult/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11641,7 +9160,7 @@ break;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/completion/values",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11661,7 +9180,7 @@ var valid5 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/completion",schemaPath:"#/definitions/CompleteResult/properties/completion/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11680,7 +9199,7 @@ var valid4 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/definitions/CompleteResult/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11702,7 +9221,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11734,7 +9253,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11742,11 +9261,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if("logging/setLevel" !== data0){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11762,25 +9281,25 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.level === undefined) && (missing1 = "level")){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data1.level !== undefined){
 let data2 = data1.level;
 if(typeof data2 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11793,84 +9312,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
 validate_SetLevelRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_SetLevelRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("logging/setLevel" !== data0){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.level === undefined) && (missing1 = "level")){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.level !== undefined){
-let data2 = data1.level;
-if(typeof data2 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
-return false;
-}
-}
-}
-}
-else {
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SetLevelRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SetLevelRequest_properties_params(data){
@@ -11880,25 +9326,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate_SetLevelRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.level !== undefined){
 let data0 = data.level;
 if(typeof data0 !== "string"){
-validate_SetLevelRequest_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 if(!((((((((data0 === "alert") || (data0 === "critical")) || (data0 === "debug")) || (data0 === "emergency")) || (data0 === "error")) || (data0 === "info")) || (data0 === "notice")) || (data0 === "warning"))){
-validate_SetLevelRequest_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SetLevelRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -11912,7 +9358,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11920,11 +9366,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/subscribe" !== data0){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11940,7 +9386,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11951,12 +9397,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11965,7 +9411,7 @@ return false;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11978,7 +9424,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11992,7 +9438,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_SubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -12003,12 +9449,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_SubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12017,7 +9463,7 @@ return false;
 }
 }
 else {
-validate_SubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12031,7 +9477,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -12051,11 +9497,11 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if(!((data2 === "assistant") || (data2 === "user"))){
-validate_TextContent.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -12065,7 +9511,7 @@ break;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
@@ -12081,18 +9527,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_TextContent.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_TextContent.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_TextContent.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
@@ -12104,7 +9550,7 @@ var valid1 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
@@ -12117,7 +9563,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs10 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -12130,11 +9576,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data5){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -12147,141 +9593,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-let data0 = data.annotations;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.audience !== undefined){
-let data1 = data0.audience;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data2 === "assistant") || (data2 === "user"))){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/annotations/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath:instancePath+"/annotations/audience",schemaPath:"#/properties/annotations/properties/audience/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.priority !== undefined){
-let data3 = data0.priority;
-const _errs8 = errors;
-if(errors === _errs8){
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath:instancePath+"/annotations/priority",schemaPath:"#/properties/annotations/properties/priority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/properties/annotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs10 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data5 = data.type;
-const _errs12 = errors;
-if(typeof data5 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data5){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data){
@@ -12291,14 +9607,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12310,7 +9626,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs3 = errors;
 if(typeof data.text !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -12326,12 +9642,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -12346,7 +9662,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -12360,14 +9676,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12383,7 +9699,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.type === undefined) && (missing1 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -12399,7 +9715,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12410,7 +9726,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12430,7 +9746,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data4[i0] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -12440,7 +9756,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12454,11 +9770,11 @@ if(data1.type !== undefined){
 let data6 = data1.type;
 const _errs15 = errors;
 if(typeof data6 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data6){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid1 = _errs15 === errors;
@@ -12471,7 +9787,7 @@ var valid1 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12484,7 +9800,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs17 = errors;
 if(typeof data.name !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -12497,7 +9813,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12511,7 +9827,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -12519,11 +9835,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data0){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12544,14 +9860,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -12564,7 +9880,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -12583,14 +9899,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ToolListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ToolListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12604,7 +9920,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12612,11 +9928,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/unsubscribe" !== data0){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12632,7 +9948,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12643,12 +9959,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -12657,7 +9973,7 @@ return false;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -12670,7 +9986,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -12684,7 +10000,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -12695,12 +10011,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12709,13 +10025,14 @@ return false;
 }
 }
 else {
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_UnsubscribeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const Annotated = validate_Annotated;
 export const BlobResourceContents = validate_BlobResourceContents;
 export const CallToolRequest = validate_CallToolRequest;
@@ -12727,21 +10044,21 @@ export const ClientCapabilities = validate_ClientCapabilities;
 export const ClientNotification = validate_ClientNotification;
 export const ClientRequest = validate_ClientRequest;
 export const ClientResult = validate_ClientResult;
-export const CompleteRequest = validate_CompleteRequest_2;
+export const CompleteRequest = validate_CompleteRequest;
 export const CompleteRequest_params = validate_CompleteRequest_properties_params;
 export const CompleteResult = validate_CompleteResult;
 export const CreateMessageRequest = validate_CreateMessageRequest;
 export const CreateMessageRequest_params = validate_CreateMessageRequest_properties_params;
-export const CreateMessageResult = validate_CreateMessageResult_2;
+export const CreateMessageResult = validate_CreateMessageResult;
 export const Cursor = validate_Cursor;
-export const EmbeddedResource = validate_EmbeddedResource_2;
+export const EmbeddedResource = validate_EmbeddedResource;
 export const EmptyResult = validate_Result;
 export const GetPromptRequest = validate_GetPromptRequest;
 export const GetPromptRequest_params = validate_GetPromptRequest_properties_params;
 export const GetPromptResult = validate_GetPromptResult;
-export const ImageContent = validate_ImageContent_2;
+export const ImageContent = validate_ImageContent;
 export const Implementation = validate_Implementation;
-export const InitializeRequest = validate_InitializeRequest_2;
+export const InitializeRequest = validate_InitializeRequest;
 export const InitializeRequest_params = validate_InitializeRequest_properties_params;
 export const InitializeResult = validate_InitializeResult;
 export const InitializedNotification = validate_InitializedNotification;
@@ -12749,8 +10066,8 @@ export const InitializedNotification_params = validate_InitializedNotification_p
 export const JSONRPCError = validate_JSONRPCError;
 export const JSONRPCMessage = validate_JSONRPCMessage;
 export const JSONRPCNotification = validate_JSONRPCNotification;
-export const JSONRPCRequest = validate_JSONRPCRequest_2;
-export const JSONRPCResponse = validate_JSONRPCResponse_2;
+export const JSONRPCRequest = validate_JSONRPCRequest;
+export const JSONRPCResponse = validate_JSONRPCResponse;
 export const ListPromptsRequest = validate_ListPromptsRequest;
 export const ListPromptsRequest_params = validate_ListPromptsRequest_properties_params;
 export const ListPromptsResult = validate_ListPromptsResult;
@@ -12762,7 +10079,7 @@ export const ListResourcesRequest_params = validate_ListResourcesRequest_propert
 export const ListResourcesResult = validate_ListResourcesResult;
 export const ListRootsRequest = validate_ListRootsRequest;
 export const ListRootsRequest_params = validate_ListRootsRequest_properties_params;
-export const ListRootsResult = validate_ListRootsResult_2;
+export const ListRootsResult = validate_ListRootsResult;
 export const ListToolsRequest = validate_ListToolsRequest;
 export const ListToolsRequest_params = validate_ListToolsRequest_properties_params;
 export const ListToolsResult = validate_ListToolsResult;
@@ -12770,49 +10087,49 @@ export const LoggingLevel = validate_LoggingLevel;
 export const LoggingMessageNotification = validate_LoggingMessageNotification;
 export const LoggingMessageNotification_params = validate_LoggingMessageNotification_properties_params;
 export const ModelHint = validate_ModelHint;
-export const ModelPreferences = validate_ModelPreferences_2;
+export const ModelPreferences = validate_ModelPreferences;
 export const Notification = validate_Notification;
 export const PaginatedRequest = validate_PaginatedRequest;
 export const PaginatedResult = validate_PaginatedResult;
-export const PingRequest = validate_PingRequest_2;
+export const PingRequest = validate_PingRequest;
 export const PingRequest_params = validate_PingRequest_properties_params;
-export const ProgressNotification = validate_ProgressNotification_2;
+export const ProgressNotification = validate_ProgressNotification;
 export const ProgressNotification_params = validate_ProgressNotification_properties_params;
 export const ProgressToken = validate_ProgressToken;
-export const Prompt = validate_Prompt_2;
+export const Prompt = validate_Prompt;
 export const PromptArgument = validate_PromptArgument;
 export const PromptListChangedNotification = validate_PromptListChangedNotification;
 export const PromptListChangedNotification_params = validate_PromptListChangedNotification_properties_params;
-export const PromptMessage = validate_PromptMessage_2;
+export const PromptMessage = validate_PromptMessage;
 export const PromptReference = validate_PromptReference;
 export const ReadResourceRequest = validate_ReadResourceRequest;
 export const ReadResourceRequest_params = validate_ReadResourceRequest_properties_params;
 export const ReadResourceResult = validate_ReadResourceResult;
 export const Request = validate_Request;
 export const RequestId = validate_RequestId;
-export const Resource = validate_Resource_2;
+export const Resource = validate_Resource;
 export const ResourceContents = validate_ResourceContents;
 export const ResourceListChangedNotification = validate_ResourceListChangedNotification;
 export const ResourceListChangedNotification_params = validate_ResourceListChangedNotification_properties_params;
 export const ResourceReference = validate_ResourceReference;
-export const ResourceTemplate = validate_ResourceTemplate_2;
+export const ResourceTemplate = validate_ResourceTemplate;
 export const ResourceUpdatedNotification = validate_ResourceUpdatedNotification;
 export const ResourceUpdatedNotification_params = validate_ResourceUpdatedNotification_properties_params;
-export const Result = validate_Result_2;
+export const Result = validate_Result;
 export const Role = validate_Role;
 export const Root = validate_Root;
 export const RootsListChangedNotification = validate_RootsListChangedNotification;
 export const RootsListChangedNotification_params = validate_RootsListChangedNotification_properties_params;
-export const SamplingMessage = validate_SamplingMessage_2;
+export const SamplingMessage = validate_SamplingMessage;
 export const ServerCapabilities = validate_ServerCapabilities;
 export const ServerNotification = validate_ServerNotification;
 export const ServerRequest = validate_ServerRequest;
 export const ServerResult = validate_ServerResult;
-export const SetLevelRequest = validate_SetLevelRequest_2;
+export const SetLevelRequest = validate_SetLevelRequest;
 export const SetLevelRequest_params = validate_SetLevelRequest_properties_params;
 export const SubscribeRequest = validate_SubscribeRequest;
 export const SubscribeRequest_params = validate_SubscribeRequest_properties_params;
-export const TextContent = validate_TextContent_2;
+export const TextContent = validate_TextContent;
 export const TextResourceContents = validate_TextResourceContents;
 export const Tool = validate_Tool;
 export const ToolListChangedNotification = validate_ToolListChangedNotification;

@@ -9,113 +9,6 @@ import { formats } from "@wiregen/runtime/core";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"annotations":{"$ref":"#/definitions/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"method":{"const":"tools/call","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CallToolRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"},{"$ref":"#/definitions/EmbeddedResource"}]},"type":"array"},"isError":{"type":"boolean"}},"required":["content"],"type":"object"};
-const schema_CancelledNotification = {"properties":{"method":{"const":"notifications/cancelled","type":"string"},"params":{"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CancelledNotification_properties_params = {"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"};
-const schema_ClientCapabilities = {"properties":{"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"roots":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"sampling":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/InitializedNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/RootsListChangedNotification"}]};
-const schema_ClientRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/InitializeRequest"},{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/ListResourcesRequest"},{"$ref":"#/definitions/ListResourceTemplatesRequest"},{"$ref":"#/definitions/ReadResourceRequest"},{"$ref":"#/definitions/SubscribeRequest"},{"$ref":"#/definitions/UnsubscribeRequest"},{"$ref":"#/definitions/ListPromptsRequest"},{"$ref":"#/definitions/GetPromptRequest"},{"$ref":"#/definitions/ListToolsRequest"},{"$ref":"#/definitions/CallToolRequest"},{"$ref":"#/definitions/SetLevelRequest"},{"$ref":"#/definitions/CompleteRequest"}]};
-const schema_ClientResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/CreateMessageResult"},{"$ref":"#/definitions/ListRootsResult"}]};
-const schema_CompleteRequest = {"properties":{"method":{"const":"completion/complete","type":"string"},"params":{"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceReference"}]}},"required":["argument","ref"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CompleteRequest_properties_params = {"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceReference"}]}},"required":["argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"type":"array"}},"required":["values"],"type":"object"}},"required":["completion"],"type":"object"};
-const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CreateMessageRequest_properties_params = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"}]},"model":{"type":"string"},"role":{"$ref":"#/definitions/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_EmbeddedResource = {"properties":{"annotations":{"$ref":"#/definitions/Annotations"},"resource":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"method":{"const":"prompts/get","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_GetPromptRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/definitions/PromptMessage"},"type":"array"}},"required":["messages"],"type":"object"};
-const schema_ImageContent = {"properties":{"annotations":{"$ref":"#/definitions/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"name":{"type":"string"},"version":{"type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InitializeRequest = {"properties":{"method":{"const":"initialize","type":"string"},"params":{"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_InitializeRequest_properties_params = {"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"};
-const schema_InitializeResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"capabilities":{"$ref":"#/definitions/ServerCapabilities"},"instructions":{"type":"string"},"protocolVersion":{"type":"string"},"serverInfo":{"$ref":"#/definitions/Implementation"}},"required":["capabilities","protocolVersion","serverInfo"],"type":"object"};
-const schema_InitializedNotification = {"properties":{"method":{"const":"notifications/initialized","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_InitializedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_JSONRPCBatchRequest = {"items":{"anyOf":[{"$ref":"#/definitions/JSONRPCRequest"},{"$ref":"#/definitions/JSONRPCNotification"}]},"type":"array"};
-const schema_JSONRPCBatchResponse = {"items":{"anyOf":[{"$ref":"#/definitions/JSONRPCResponse"},{"$ref":"#/definitions/JSONRPCError"}]},"type":"array"};
-const schema_JSONRPCError = {"properties":{"error":{"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"},"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","id","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/definitions/JSONRPCRequest"},{"$ref":"#/definitions/JSONRPCNotification"},{"items":{"anyOf":[{"$ref":"#/definitions/JSONRPCRequest"},{"$ref":"#/definitions/JSONRPCNotification"}]},"type":"array"},{"$ref":"#/definitions/JSONRPCResponse"},{"$ref":"#/definitions/JSONRPCError"},{"items":{"anyOf":[{"$ref":"#/definitions/JSONRPCResponse"},{"$ref":"#/definitions/JSONRPCError"}]},"type":"array"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/definitions/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"method":{"const":"prompts/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListPromptsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListPromptsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/definitions/Prompt"},"type":"array"}},"required":["prompts"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"method":{"const":"resources/templates/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourceTemplatesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/definitions/ResourceTemplate"},"type":"array"}},"required":["resourceTemplates"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"method":{"const":"resources/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourcesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourcesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/definitions/Resource"},"type":"array"}},"required":["resources"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"roots":{"items":{"$ref":"#/definitions/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"method":{"const":"tools/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListToolsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListToolsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tools":{"items":{"$ref":"#/definitions/Tool"},"type":"array"}},"required":["tools"],"type":"object"};
-const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"method":{"const":"notifications/message","type":"string"},"params":{"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_LoggingMessageNotification_properties_params = {"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/definitions/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"method":{"type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"}},"type":"object"};
-const schema_PingRequest = {"properties":{"method":{"const":"ping","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PingRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_ProgressNotification = {"properties":{"method":{"const":"notifications/progress","type":"string"},"params":{"properties":{"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ProgressNotification_properties_params = {"properties":{"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
-const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"arguments":{"items":{"$ref":"#/definitions/PromptArgument"},"type":"array"},"description":{"type":"string"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PromptListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"},{"$ref":"#/definitions/EmbeddedResource"}]},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"method":{"const":"resources/read","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ReadResourceRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ReadResourceResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"contents":{"items":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":"array"}},"required":["contents"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RequestId = {"type":["string","integer"]};
-const schema_Resource = {"properties":{"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ResourceListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_ResourceReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceTemplate = {"properties":{"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"method":{"const":"notifications/resources/updated","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ResourceUpdatedNotification_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_RootsListChangedNotification = {"properties":{"method":{"const":"notifications/roots/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RootsListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_SamplingMessage = {"properties":{"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"}]},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_ServerCapabilities = {"properties":{"completions":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"logging":{"additionalProperties":true,"properties":{},"type":"object"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/ResourceListChangedNotification"},{"$ref":"#/definitions/ResourceUpdatedNotification"},{"$ref":"#/definitions/PromptListChangedNotification"},{"$ref":"#/definitions/ToolListChangedNotification"},{"$ref":"#/definitions/LoggingMessageNotification"}]};
-const schema_ServerRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/CreateMessageRequest"},{"$ref":"#/definitions/ListRootsRequest"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/InitializeResult"},{"$ref":"#/definitions/ListResourcesResult"},{"$ref":"#/definitions/ListResourceTemplatesResult"},{"$ref":"#/definitions/ReadResourceResult"},{"$ref":"#/definitions/ListPromptsResult"},{"$ref":"#/definitions/GetPromptResult"},{"$ref":"#/definitions/ListToolsResult"},{"$ref":"#/definitions/CallToolResult"},{"$ref":"#/definitions/CompleteResult"}]};
-const schema_SetLevelRequest = {"properties":{"method":{"const":"logging/setLevel","type":"string"},"params":{"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SetLevelRequest_properties_params = {"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"};
-const schema_SubscribeRequest = {"properties":{"method":{"const":"resources/subscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_TextContent = {"properties":{"annotations":{"$ref":"#/definitions/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_Tool = {"properties":{"annotations":{"$ref":"#/definitions/ToolAnnotations"},"description":{"type":"string"},"inputSchema":{"properties":{"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ToolListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_UnsubscribeRequest = {"properties":{"method":{"const":"resources/unsubscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_UnsubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 function validate_Annotations(data){
 let vErrors = null;
 let errors = 0;
@@ -132,11 +25,11 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -146,7 +39,7 @@ break;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -162,18 +55,18 @@ const _errs6 = errors;
 if(errors === _errs6){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1 || isNaN(data2)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 else {
 if(data2 < 0 || isNaN(data2)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -185,7 +78,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -199,7 +92,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 else {
@@ -222,12 +115,12 @@ if(errors === _errs2){
 if(errors === _errs2){
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -241,7 +134,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -254,11 +147,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs6 = errors;
 if(typeof data3 !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 if("audio" !== data3){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -272,7 +165,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -286,7 +179,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.blob === undefined) && (missing0 = "blob")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -297,12 +190,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_byte(data0))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -316,7 +209,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs3 = errors;
 if(typeof data.mimeType !== "string"){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -332,12 +225,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -352,7 +245,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -366,7 +259,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -374,11 +267,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data0){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -394,7 +287,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -405,7 +298,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -418,7 +311,7 @@ if(valid1){
 if(data1.name !== undefined){
 const _errs8 = errors;
 if(typeof data1.name !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -430,7 +323,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -443,7 +336,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -457,7 +350,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_CallToolRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -468,7 +361,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CallToolRequest_properties_params.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -481,7 +374,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate_CallToolRequest_properties_params.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -493,7 +386,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -507,7 +400,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.content === undefined) && (missing0 = "content")){
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 else {
@@ -518,7 +411,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -567,17 +460,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -588,7 +481,7 @@ break;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -601,7 +494,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs13 = errors;
 if(typeof data.isError !== "boolean"){
-validate_CallToolResult.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -614,7 +507,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -628,7 +521,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -636,11 +529,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 if("notifications/cancelled" !== data0){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -656,14 +549,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.requestId === undefined) && (missing1 = "requestId")){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data1.reason !== undefined){
 const _errs5 = errors;
 if(typeof data1.reason !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params/reason",schemaPath:"#/properties/params/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -676,7 +569,7 @@ if(data1.requestId !== undefined){
 let data3 = data1.requestId;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params/requestId",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -688,7 +581,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -701,7 +594,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -715,14 +608,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestId === undefined) && (missing0 = "requestId")){
-validate_CancelledNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.reason !== undefined){
 const _errs1 = errors;
 if(typeof data.reason !== "string"){
-validate_CancelledNotification_properties_params.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -735,7 +628,7 @@ if(data.requestId !== undefined){
 let data1 = data.requestId;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CancelledNotification_properties_params.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -747,7 +640,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -771,7 +664,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -782,7 +675,7 @@ break;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -799,13 +692,13 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.listChanged !== undefined){
 if(typeof data2.listChanged !== "boolean"){
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots/listChanged",schemaPath:"#/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -822,7 +715,7 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -835,7 +728,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -861,7 +754,7 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/InitializedNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -869,11 +762,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs6 = errors;
 if(typeof data0 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/InitializedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("notifications/initialized" !== data0){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/InitializedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid4 = _errs6 === errors;
@@ -894,14 +787,14 @@ if(errors === _errs11){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/InitializedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/InitializedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -914,7 +807,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/InitializedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -931,7 +824,7 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.method === undefined) && (missing1 = "method")){
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/RootsListChangedNotification/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -939,11 +832,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs18 = errors;
 if(typeof data3 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/RootsListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("notifications/roots/list_changed" !== data3){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/RootsListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid9 = _errs18 === errors;
@@ -964,14 +857,14 @@ if(errors === _errs23){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/RootsListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/RootsListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -984,23 +877,23 @@ var valid9 = true;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/RootsListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1032,7 +925,7 @@ if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourcesRequest/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1040,11 +933,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs7 = errors;
 if(typeof data0 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourcesRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data0){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourcesRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -1060,13 +953,13 @@ if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListResourcesRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListResourcesRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1079,7 +972,7 @@ var valid5 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourcesRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1090,7 +983,7 @@ if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.method === undefined) && (missing1 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourceTemplatesRequest/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1098,11 +991,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs16 = errors;
 if(typeof data3 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data3){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid9 = _errs16 === errors;
@@ -1118,13 +1011,13 @@ if(errors === _errs18){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.cursor !== undefined){
 if(typeof data4.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1137,7 +1030,7 @@ var valid9 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourceTemplatesRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1148,7 +1041,7 @@ if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.method === undefined) && (missing2 = "method")) || ((data.params === undefined) && (missing2 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ReadResourceRequest/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1156,11 +1049,11 @@ if(data.method !== undefined){
 let data6 = data.method;
 const _errs25 = errors;
 if(typeof data6 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ReadResourceRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data6){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ReadResourceRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid13 = _errs25 === errors;
@@ -1176,7 +1069,7 @@ if(errors === _errs27){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing3;
 if((data7.uri === undefined) && (missing3 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ReadResourceRequest/properties/params/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1187,12 +1080,12 @@ if(errors === _errs29){
 if(errors === _errs29){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ReadResourceRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ReadResourceRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1201,7 +1094,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ReadResourceRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1214,7 +1107,7 @@ var valid13 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ReadResourceRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1225,7 +1118,7 @@ if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.method === undefined) && (missing4 = "method")) || ((data.params === undefined) && (missing4 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/SubscribeRequest/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1233,11 +1126,11 @@ if(data.method !== undefined){
 let data9 = data.method;
 const _errs34 = errors;
 if(typeof data9 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/SubscribeRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/subscribe" !== data9){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/SubscribeRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid17 = _errs34 === errors;
@@ -1253,7 +1146,7 @@ if(errors === _errs36){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing5;
 if((data10.uri === undefined) && (missing5 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/SubscribeRequest/properties/params/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1264,12 +1157,12 @@ if(errors === _errs38){
 if(errors === _errs38){
 if(typeof data11 === "string"){
 if(!(format_uri(data11))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/SubscribeRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/SubscribeRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1278,7 +1171,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/SubscribeRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1291,7 +1184,7 @@ var valid17 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/SubscribeRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1302,7 +1195,7 @@ if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.method === undefined) && (missing6 = "method")) || ((data.params === undefined) && (missing6 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/UnsubscribeRequest/required",keyword:"required",params:{missingProperty: missing6}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1310,11 +1203,11 @@ if(data.method !== undefined){
 let data12 = data.method;
 const _errs43 = errors;
 if(typeof data12 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/UnsubscribeRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/unsubscribe" !== data12){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/UnsubscribeRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid21 = _errs43 === errors;
@@ -1330,7 +1223,7 @@ if(errors === _errs45){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing7;
 if((data13.uri === undefined) && (missing7 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/required",keyword:"required",params:{missingProperty: missing7}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1341,12 +1234,12 @@ if(errors === _errs47){
 if(errors === _errs47){
 if(typeof data14 === "string"){
 if(!(format_uri(data14))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1355,7 +1248,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1368,7 +1261,7 @@ var valid21 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/UnsubscribeRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1379,7 +1272,7 @@ if(errors === _errs50){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.method === undefined) && (missing8 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListPromptsRequest/required",keyword:"required",params:{missingProperty: missing8}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1387,11 +1280,11 @@ if(data.method !== undefined){
 let data15 = data.method;
 const _errs52 = errors;
 if(typeof data15 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListPromptsRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data15){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListPromptsRequest/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid25 = _errs52 === errors;
@@ -1407,13 +1300,13 @@ if(errors === _errs54){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.cursor !== undefined){
 if(typeof data16.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListPromptsRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListPromptsRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1426,7 +1319,7 @@ var valid25 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListPromptsRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1437,7 +1330,7 @@ if(errors === _errs59){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if(((data.method === undefined) && (missing9 = "method")) || ((data.params === undefined) && (missing9 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/GetPromptRequest/required",keyword:"required",params:{missingProperty: missing9}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1445,11 +1338,11 @@ if(data.method !== undefined){
 let data18 = data.method;
 const _errs61 = errors;
 if(typeof data18 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/GetPromptRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data18){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/GetPromptRequest/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid29 = _errs61 === errors;
@@ -1465,7 +1358,7 @@ if(errors === _errs63){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 let missing10;
 if((data19.name === undefined) && (missing10 = "name")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/GetPromptRequest/properties/params/required",keyword:"required",params:{missingProperty: missing10}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1477,7 +1370,7 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 for(const key0 in data20){
 const _errs68 = errors;
 if(typeof data20[key0] !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid31 = _errs68 === errors;
@@ -1487,7 +1380,7 @@ break;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1500,7 +1393,7 @@ if(valid30){
 if(data19.name !== undefined){
 const _errs70 = errors;
 if(typeof data19.name !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid30 = _errs70 === errors;
@@ -1512,7 +1405,7 @@ var valid30 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/GetPromptRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1525,7 +1418,7 @@ var valid29 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/GetPromptRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1536,7 +1429,7 @@ if(errors === _errs73){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.method === undefined) && (missing11 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListToolsRequest/required",keyword:"required",params:{missingProperty: missing11}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1544,11 +1437,11 @@ if(data.method !== undefined){
 let data23 = data.method;
 const _errs75 = errors;
 if(typeof data23 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListToolsRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data23){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListToolsRequest/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid34 = _errs75 === errors;
@@ -1564,13 +1457,13 @@ if(errors === _errs77){
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.cursor !== undefined){
 if(typeof data24.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListToolsRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListToolsRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1583,7 +1476,7 @@ var valid34 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListToolsRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1594,7 +1487,7 @@ if(errors === _errs82){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if(((data.method === undefined) && (missing12 = "method")) || ((data.params === undefined) && (missing12 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/CallToolRequest/required",keyword:"required",params:{missingProperty: missing12}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1602,11 +1495,11 @@ if(data.method !== undefined){
 let data26 = data.method;
 const _errs84 = errors;
 if(typeof data26 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/CallToolRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data26){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/CallToolRequest/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid38 = _errs84 === errors;
@@ -1622,7 +1515,7 @@ if(errors === _errs86){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing13;
 if((data27.name === undefined) && (missing13 = "name")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/CallToolRequest/properties/params/required",keyword:"required",params:{missingProperty: missing13}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1633,7 +1526,7 @@ if(errors === _errs88){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/definitions/CallToolRequest/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1646,7 +1539,7 @@ if(valid39){
 if(data27.name !== undefined){
 const _errs91 = errors;
 if(typeof data27.name !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/definitions/CallToolRequest/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid39 = _errs91 === errors;
@@ -1658,7 +1551,7 @@ var valid39 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/CallToolRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1671,7 +1564,7 @@ var valid38 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/CallToolRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1689,17 +1582,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1722,7 +1615,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1735,7 +1628,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1766,7 +1659,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1798,7 +1691,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1806,11 +1699,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("completion/complete" !== data0){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1826,7 +1719,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.argument === undefined) && (missing1 = "argument")) || ((data1.ref === undefined) && (missing1 = "ref"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1837,14 +1730,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.name === undefined) && (missing2 = "name")) || ((data2.value === undefined) && (missing2 = "value"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data2.name !== undefined){
 const _errs7 = errors;
 if(typeof data2.name !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -1856,7 +1749,7 @@ if(valid2){
 if(data2.value !== undefined){
 const _errs9 = errors;
 if(typeof data2.value !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -1868,7 +1761,7 @@ var valid2 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1891,14 +1784,14 @@ if(errors === _errs15){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing3;
 if(((data5.name === undefined) && (missing3 = "name")) || ((data5.type === undefined) && (missing3 = "type"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data5.name !== undefined){
 const _errs17 = errors;
 if(typeof data5.name !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid6 = _errs17 === errors;
@@ -1911,11 +1804,11 @@ if(data5.type !== undefined){
 let data7 = data5.type;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data7){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid6 = _errs19 === errors;
@@ -1927,7 +1820,7 @@ var valid6 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1938,7 +1831,7 @@ if(errors === _errs22){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing4;
 if(((data5.type === undefined) && (missing4 = "type")) || ((data5.uri === undefined) && (missing4 = "uri"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1946,11 +1839,11 @@ if(data5.type !== undefined){
 let data8 = data5.type;
 const _errs24 = errors;
 if(typeof data8 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data8){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid9 = _errs24 === errors;
@@ -1966,12 +1859,12 @@ if(errors === _errs26){
 if(errors === _errs26){
 if(typeof data9 === "string"){
 if(!(format_uri_template.test(data9))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1985,23 +1878,23 @@ var valid9 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2014,7 +1907,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2027,254 +1920,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 validate_CompleteRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("completion/complete" !== data0){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.argument === undefined) && (missing1 = "argument")) || ((data1.ref === undefined) && (missing1 = "ref"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.argument !== undefined){
-let data2 = data1.argument;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if(((data2.name === undefined) && (missing2 = "name")) || ((data2.value === undefined) && (missing2 = "value"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data2.name !== undefined){
-const _errs7 = errors;
-if(typeof data2.name !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data2.value !== undefined){
-const _errs9 = errors;
-if(typeof data2.value !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.ref !== undefined){
-let data5 = data1.ref;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-const tag0 = data5.type;
-if(typeof tag0 == "string"){
-if(tag0 === "ref/prompt"){
-const _errs15 = errors;
-if(errors === _errs15){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing3;
-if(((data5.name === undefined) && (missing3 = "name")) || ((data5.type === undefined) && (missing3 = "type"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing3}}];
-return false;
-}
-else {
-if(data5.name !== undefined){
-const _errs17 = errors;
-if(typeof data5.name !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs17 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data5.type !== undefined){
-let data7 = data5.type;
-const _errs19 = errors;
-if(typeof data7 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/prompt" !== data7){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
-return false;
-}
-var valid6 = _errs19 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "ref/resource"){
-const _errs22 = errors;
-if(errors === _errs22){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing4;
-if(((data5.type === undefined) && (missing4 = "type")) || ((data5.uri === undefined) && (missing4 = "uri"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/required",keyword:"required",params:{missingProperty: missing4}}];
-return false;
-}
-else {
-if(data5.type !== undefined){
-let data8 = data5.type;
-const _errs24 = errors;
-if(typeof data8 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/resource" !== data8){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
-return false;
-}
-var valid9 = _errs24 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data5.uri !== undefined){
-let data9 = data5.uri;
-const _errs26 = errors;
-if(errors === _errs26){
-if(errors === _errs26){
-if(typeof data9 === "string"){
-if(!(format_uri_template.test(data9))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid9 = _errs26 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CompleteRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CompleteRequest_properties_params(data){
@@ -2284,7 +1934,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.argument === undefined) && (missing0 = "argument")) || ((data.ref === undefined) && (missing0 = "ref"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2295,14 +1945,14 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.name === undefined) && (missing1 = "name")) || ((data0.value === undefined) && (missing1 = "value"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data0.name !== undefined){
 const _errs3 = errors;
 if(typeof data0.name !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -2314,7 +1964,7 @@ if(valid1){
 if(data0.value !== undefined){
 const _errs5 = errors;
 if(typeof data0.value !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2326,7 +1976,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2349,14 +1999,14 @@ if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if(((data3.name === undefined) && (missing2 = "name")) || ((data3.type === undefined) && (missing2 = "type"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data3.name !== undefined){
 const _errs13 = errors;
 if(typeof data3.name !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid5 = _errs13 === errors;
@@ -2369,11 +2019,11 @@ if(data3.type !== undefined){
 let data5 = data3.type;
 const _errs15 = errors;
 if(typeof data5 !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data5){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid5 = _errs15 === errors;
@@ -2385,7 +2035,7 @@ var valid5 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2396,7 +2046,7 @@ if(errors === _errs18){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing3;
 if(((data3.type === undefined) && (missing3 = "type")) || ((data3.uri === undefined) && (missing3 = "uri"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/ResourceReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2404,11 +2054,11 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data6){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/ResourceReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid8 = _errs20 === errors;
@@ -2424,12 +2074,12 @@ if(errors === _errs22){
 if(errors === _errs22){
 if(typeof data7 === "string"){
 if(!(format_uri_template.test(data7))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/definitions/ResourceReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2443,23 +2093,23 @@ var valid8 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/ResourceReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2472,7 +2122,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2486,7 +2136,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2497,7 +2147,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2514,14 +2164,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
 if(data1.hasMore !== undefined){
 const _errs6 = errors;
 if(typeof data1.hasMore !== "boolean"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2534,7 +2184,7 @@ if(data1.total !== undefined){
 let data3 = data1.total;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -2553,7 +2203,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(typeof data4[i0] !== "string"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -2563,7 +2213,7 @@ break;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2577,7 +2227,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2590,7 +2240,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2604,7 +2254,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2612,11 +2262,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if("sampling/createMessage" !== data0){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2632,7 +2282,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.maxTokens === undefined) && (missing1 = "maxTokens")) || ((data1.messages === undefined) && (missing1 = "messages"))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2640,11 +2290,11 @@ if(data1.includeContext !== undefined){
 let data2 = data1.includeContext;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2657,7 +2307,7 @@ if(data1.maxTokens !== undefined){
 let data3 = data1.maxTokens;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/maxTokens",schemaPath:"#/properties/params/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -2686,7 +2336,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/messages",schemaPath:"#/properties/params/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2703,7 +2353,7 @@ if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/metadata",schemaPath:"#/properties/params/properties/metadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2735,7 +2385,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs18 = errors;
 if(typeof data8[i1] !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/stopSequences/" + i1,schemaPath:"#/properties/params/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -2745,7 +2395,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/stopSequences",schemaPath:"#/properties/params/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2758,7 +2408,7 @@ if(valid1){
 if(data1.systemPrompt !== undefined){
 const _errs20 = errors;
 if(typeof data1.systemPrompt !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/systemPrompt",schemaPath:"#/properties/params/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs20 === errors;
@@ -2771,7 +2421,7 @@ if(data1.temperature !== undefined){
 let data11 = data1.temperature;
 const _errs22 = errors;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs22 === errors;
@@ -2789,7 +2439,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2802,7 +2452,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2816,7 +2466,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2824,11 +2474,11 @@ if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2841,7 +2491,7 @@ if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2870,7 +2520,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2887,7 +2537,7 @@ if(errors === _errs8){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2919,7 +2569,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
 if(typeof data6[i1] !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -2929,7 +2579,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2942,7 +2592,7 @@ if(valid0){
 if(data.systemPrompt !== undefined){
 const _errs16 = errors;
 if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -2955,7 +2605,7 @@ if(data.temperature !== undefined){
 let data9 = data.temperature;
 const _errs18 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -2973,7 +2623,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2987,7 +2637,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2998,7 +2648,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -3034,17 +2684,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -3057,7 +2707,7 @@ if(valid0){
 if(data.model !== undefined){
 const _errs10 = errors;
 if(typeof data.model !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -3070,11 +2720,11 @@ if(data.role !== undefined){
 let data3 = data.role;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 if(!((data3 === "assistant") || (data3 === "user"))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -3086,7 +2736,7 @@ if(valid0){
 if(data.stopReason !== undefined){
 const _errs15 = errors;
 if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -3101,146 +2751,18 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data1))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.model !== undefined){
-const _errs10 = errors;
-if(typeof data.model !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data3 = data.role;
-const _errs12 = errors;
-if(typeof data3 !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data3 === "assistant") || (data3 === "user"))){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopReason !== undefined){
-const _errs15 = errors;
-if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Cursor(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Cursor.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Cursor.errors = [verdictError];
 return false;
 }
 validate_Cursor.errors = vErrors;
@@ -3253,7 +2775,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 else {
@@ -3280,7 +2802,7 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.text === undefined) && (missing1 = "text")) || ((data1.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3293,7 +2815,7 @@ else {
 if(data1.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data1.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3311,7 +2833,7 @@ if(valid3){
 if(data1.text !== undefined){
 const _errs9 = errors;
 if(typeof data1.text !== "string"){
-const err2 = {instancePath:instancePath+"/resource/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3333,7 +2855,7 @@ if(errors === _errs11){
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(!(format_uri(data4))){
-const err3 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3344,7 +2866,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3365,7 +2887,7 @@ var valid3 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3384,7 +2906,7 @@ if(errors === _errs14){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
 if(((data1.blob === undefined) && (missing2 = "blob")) || ((data1.uri === undefined) && (missing2 = "uri"))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3401,7 +2923,7 @@ if(errors === _errs16){
 if(errors === _errs16){
 if(typeof data5 === "string"){
 if(!(format_byte(data5))){
-const err7 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3412,7 +2934,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3432,7 +2954,7 @@ if(valid5){
 if(data1.mimeType !== undefined){
 const _errs18 = errors;
 if(typeof data1.mimeType !== "string"){
-const err9 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3454,7 +2976,7 @@ if(errors === _errs20){
 if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!(format_uri(data7))){
-const err10 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3465,7 +2987,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3486,7 +3008,7 @@ var valid5 = true;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3500,7 +3022,7 @@ var _valid0 = _errs13 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3532,11 +3054,11 @@ if(data.type !== undefined){
 let data8 = data.type;
 const _errs22 = errors;
 if(typeof data8 !== "string"){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 if("resource" !== data8){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -3549,321 +3071,11 @@ var valid0 = true;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-const _errs1 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resource !== undefined){
-let data1 = data.resource;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.text === undefined) && (missing1 = "text")) || ((data1.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data1.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data1.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid3 = _errs7 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.text !== undefined){
-const _errs9 = errors;
-if(typeof data1.text !== "string"){
-const err2 = {instancePath:instancePath+"/resource/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.uri !== undefined){
-let data4 = data1.uri;
-const _errs11 = errors;
-if(errors === _errs11){
-if(errors === _errs11){
-if(typeof data4 === "string"){
-if(!(format_uri(data4))){
-const err3 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs13 = errors;
-const _errs14 = errors;
-if(errors === _errs14){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing2;
-if(((data1.blob === undefined) && (missing2 = "blob")) || ((data1.uri === undefined) && (missing2 = "uri"))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-if(data1.blob !== undefined){
-let data5 = data1.blob;
-const _errs16 = errors;
-if(errors === _errs16){
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(!(format_byte(data5))){
-const err7 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-var valid5 = _errs16 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data1.mimeType !== undefined){
-const _errs18 = errors;
-if(typeof data1.mimeType !== "string"){
-const err9 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid5 = _errs18 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data1.uri !== undefined){
-let data7 = data1.uri;
-const _errs20 = errors;
-if(errors === _errs20){
-if(errors === _errs20){
-if(typeof data7 === "string"){
-if(!(format_uri(data7))){
-const err10 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-var valid5 = _errs20 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-validate_EmbeddedResource_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data8 = data.type;
-const _errs22 = errors;
-if(typeof data8 !== "string"){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource" !== data8){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetPromptRequest(data){
@@ -3873,7 +3085,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3881,11 +3093,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data0){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3901,7 +3113,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3913,7 +3125,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof data2[key0] !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -3923,7 +3135,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3936,7 +3148,7 @@ if(valid1){
 if(data1.name !== undefined){
 const _errs10 = errors;
 if(typeof data1.name !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -3948,7 +3160,7 @@ var valid1 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3961,7 +3173,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3975,7 +3187,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_GetPromptRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -3987,7 +3199,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs4 = errors;
 if(typeof data0[key0] !== "string"){
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -3997,7 +3209,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4010,7 +3222,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -4022,7 +3234,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4036,7 +3248,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.messages === undefined) && (missing0 = "messages")){
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 else {
@@ -4047,7 +3259,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -4060,7 +3272,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4089,7 +3301,7 @@ break;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -4103,7 +3315,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -4117,7 +3329,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -4140,12 +3352,12 @@ if(errors === _errs2){
 if(errors === _errs2){
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -4159,7 +3371,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4172,11 +3384,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs6 = errors;
 if(typeof data3 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data3){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -4190,98 +3402,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-const _errs1 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data1 = data.data;
-const _errs2 = errors;
-if(errors === _errs2){
-if(errors === _errs2){
-if(typeof data1 === "string"){
-if(!(format_byte(data1))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
-return false;
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs4 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data3){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Implementation(data){
@@ -4291,14 +3416,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4310,7 +3435,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs3 = errors;
 if(typeof data.version !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -4322,7 +3447,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -4336,7 +3461,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -4344,11 +3469,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 if("initialize" !== data0){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4364,7 +3489,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((((data1.capabilities === undefined) && (missing1 = "capabilities")) || ((data1.clientInfo === undefined) && (missing1 = "clientInfo"))) || ((data1.protocolVersion === undefined) && (missing1 = "protocolVersion"))){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -4386,7 +3511,7 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4397,7 +3522,7 @@ break;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4414,13 +3539,13 @@ if(errors === _errs14){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.listChanged !== undefined){
 if(typeof data5.listChanged !== "boolean"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4437,7 +3562,7 @@ if(errors === _errs18){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4450,7 +3575,7 @@ var valid3 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4468,14 +3593,14 @@ if(errors === _errs22){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if(((data8.name === undefined) && (missing2 = "name")) || ((data8.version === undefined) && (missing2 = "version"))){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data8.name !== undefined){
 const _errs24 = errors;
 if(typeof data8.name !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid7 = _errs24 === errors;
@@ -4487,7 +3612,7 @@ if(valid7){
 if(data8.version !== undefined){
 const _errs26 = errors;
 if(typeof data8.version !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid7 = _errs26 === errors;
@@ -4499,7 +3624,7 @@ var valid7 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4512,7 +3637,7 @@ if(valid1){
 if(data1.protocolVersion !== undefined){
 const _errs28 = errors;
 if(typeof data1.protocolVersion !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs28 === errors;
@@ -4525,7 +3650,7 @@ var valid1 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4538,227 +3663,11 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
 validate_InitializeRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializeRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("initialize" !== data0){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((((data1.capabilities === undefined) && (missing1 = "capabilities")) || ((data1.clientInfo === undefined) && (missing1 = "clientInfo"))) || ((data1.protocolVersion === undefined) && (missing1 = "protocolVersion"))){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.capabilities !== undefined){
-let data2 = data1.capabilities;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.experimental !== undefined){
-let data3 = data2.experimental;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key0 in data3){
-let data4 = data3[key0];
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs11 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.roots !== undefined){
-let data5 = data2.roots;
-const _errs14 = errors;
-if(errors === _errs14){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.listChanged !== undefined){
-if(typeof data5.listChanged !== "boolean"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.sampling !== undefined){
-let data7 = data2.sampling;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.clientInfo !== undefined){
-let data8 = data1.clientInfo;
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing2;
-if(((data8.name === undefined) && (missing2 = "name")) || ((data8.version === undefined) && (missing2 = "version"))){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data8.name !== undefined){
-const _errs24 = errors;
-if(typeof data8.name !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data8.version !== undefined){
-const _errs26 = errors;
-if(typeof data8.version !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs26 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs21 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.protocolVersion !== undefined){
-const _errs28 = errors;
-if(typeof data1.protocolVersion !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs28 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InitializeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeRequest_properties_params(data){
@@ -4768,7 +3677,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.clientInfo === undefined) && (missing0 = "clientInfo"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate_InitializeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -4790,7 +3699,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4801,7 +3710,7 @@ break;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4818,13 +3727,13 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.listChanged !== undefined){
 if(typeof data3.listChanged !== "boolean"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4841,7 +3750,7 @@ if(errors === _errs14){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4854,7 +3763,7 @@ var valid2 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4872,14 +3781,14 @@ if(errors === _errs18){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing1;
 if(((data6.name === undefined) && (missing1 = "name")) || ((data6.version === undefined) && (missing1 = "version"))){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data6.name !== undefined){
 const _errs20 = errors;
 if(typeof data6.name !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs20 === errors;
@@ -4891,7 +3800,7 @@ if(valid6){
 if(data6.version !== undefined){
 const _errs22 = errors;
 if(typeof data6.version !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs22 === errors;
@@ -4903,7 +3812,7 @@ var valid6 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4916,7 +3825,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs24 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -4929,7 +3838,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4943,7 +3852,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))) || ((data.serverInfo === undefined) && (missing0 = "serverInfo"))){
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 else {
@@ -4954,7 +3863,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -4977,7 +3886,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/completions",schemaPath:"#/definitions/ServerCapabilities/properties/completions/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -4999,7 +3908,7 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ServerCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5010,7 +3919,7 @@ break;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/definitions/ServerCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5027,7 +3936,7 @@ if(errors === _errs16){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/logging",schemaPath:"#/definitions/ServerCapabilities/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5044,13 +3953,13 @@ if(errors === _errs19){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 if(typeof data6.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/definitions/ServerCapabilities/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5068,7 +3977,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 const _errs25 = errors;
 if(typeof data8.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs25 === errors;
@@ -5080,7 +3989,7 @@ if(valid5){
 if(data8.subscribe !== undefined){
 const _errs27 = errors;
 if(typeof data8.subscribe !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/definitions/ServerCapabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs27 === errors;
@@ -5091,7 +4000,7 @@ var valid5 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources",schemaPath:"#/definitions/ServerCapabilities/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5108,13 +4017,13 @@ if(errors === _errs29){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.listChanged !== undefined){
 if(typeof data11.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools",schemaPath:"#/definitions/ServerCapabilities/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5130,7 +4039,7 @@ var valid2 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ServerCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5143,7 +4052,7 @@ if(valid0){
 if(data.instructions !== undefined){
 const _errs33 = errors;
 if(typeof data.instructions !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -5155,7 +4064,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs35 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -5172,14 +4081,14 @@ if(errors === _errs38){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing1;
 if(((data15.name === undefined) && (missing1 = "name")) || ((data15.version === undefined) && (missing1 = "version"))){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 else {
 if(data15.name !== undefined){
 const _errs40 = errors;
 if(typeof data15.name !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid8 = _errs40 === errors;
@@ -5191,7 +4100,7 @@ if(valid8){
 if(data15.version !== undefined){
 const _errs42 = errors;
 if(typeof data15.version !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid8 = _errs42 === errors;
@@ -5203,7 +4112,7 @@ var valid8 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5219,7 +4128,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -5233,7 +4142,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -5241,11 +4150,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/initialized" !== data0){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5266,14 +4175,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5286,7 +4195,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5305,14 +4214,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_InitializedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5345,7 +4254,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if(((data0.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data0.method === undefined) && (missing0 = "method"))){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5359,7 +4268,7 @@ if(data0.jsonrpc !== undefined){
 let data1 = data0.jsonrpc;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/" + i0+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5369,7 +4278,7 @@ vErrors.push(err1);
 errors++;
 }
 if("2.0" !== data1){
-const err2 = {instancePath:instancePath+"/" + i0+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5387,7 +4296,7 @@ if(valid3){
 if(data0.method !== undefined){
 const _errs9 = errors;
 if(typeof data0.method !== "string"){
-const err3 = {instancePath:instancePath+"/" + i0+"/method",schemaPath:"#/definitions/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5414,7 +4323,7 @@ if(errors === _errs14){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err4 = {instancePath:instancePath+"/" + i0+"/params/_meta",schemaPath:"#/definitions/JSONRPCNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5427,7 +4336,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/" + i0+"/params",schemaPath:"#/definitions/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5447,7 +4356,7 @@ var valid3 = true;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/JSONRPCNotification/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5461,7 +4370,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5490,7 +4399,7 @@ break;
 }
 }
 else {
-validate_JSONRPCBatchRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}}];
+validate_JSONRPCBatchRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5526,7 +4435,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5555,7 +4464,7 @@ break;
 }
 }
 else {
-validate_JSONRPCBatchResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}}];
+validate_JSONRPCBatchResponse.errors = [verdictError];
 return false;
 }
 }
@@ -5569,7 +4478,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.error === undefined) && (missing0 = "error")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_JSONRPCError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 else {
@@ -5580,7 +4489,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 else {
@@ -5588,7 +4497,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -5600,7 +4509,7 @@ if(valid1){
 if(data0.message !== undefined){
 const _errs5 = errors;
 if(typeof data0.message !== "string"){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -5612,7 +4521,7 @@ var valid1 = true;
 }
 }
 else {
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 }
@@ -5626,7 +4535,7 @@ if(data.id !== undefined){
 let data3 = data.id;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5639,11 +4548,11 @@ if(data.jsonrpc !== undefined){
 let data4 = data.jsonrpc;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 if("2.0" !== data4){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -5656,112 +4565,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCError.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCError_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.error === undefined) && (missing0 = "error")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_JSONRPCError_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_JSONRPCError_2.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data0.code !== undefined){
-let data1 = data0.code;
-const _errs3 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_JSONRPCError_2.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.message !== undefined){
-const _errs5 = errors;
-if(typeof data0.message !== "string"){
-validate_JSONRPCError_2.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate_JSONRPCError_2.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-let data3 = data.id;
-const _errs7 = errors;
-if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_JSONRPCError_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data4 = data.jsonrpc;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-validate_JSONRPCError_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data4){
-validate_JSONRPCError_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCError_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCError_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCMessage(data){
@@ -5783,7 +4591,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-const err0 = {instancePath,schemaPath:"#/definitions/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5797,7 +4605,7 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs5 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5807,7 +4615,7 @@ vErrors.push(err1);
 errors++;
 }
 if("2.0" !== data0){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5825,7 +4633,7 @@ if(valid2){
 if(data.method !== undefined){
 const _errs7 = errors;
 if(typeof data.method !== "string"){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/definitions/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5852,7 +4660,7 @@ if(errors === _errs12){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err4 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/JSONRPCNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5865,7 +4673,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/definitions/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5885,7 +4693,7 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/definitions/JSONRPCNotification/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5922,7 +4730,7 @@ if(errors === _errs21){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if(((data4.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data4.method === undefined) && (missing1 = "method"))){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing1}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5936,7 +4744,7 @@ if(data4.jsonrpc !== undefined){
 let data5 = data4.jsonrpc;
 const _errs23 = errors;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/" + i0+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5946,7 +4754,7 @@ vErrors.push(err8);
 errors++;
 }
 if("2.0" !== data5){
-const err9 = {instancePath:instancePath+"/" + i0+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5964,7 +4772,7 @@ if(valid7){
 if(data4.method !== undefined){
 const _errs25 = errors;
 if(typeof data4.method !== "string"){
-const err10 = {instancePath:instancePath+"/" + i0+"/method",schemaPath:"#/definitions/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5991,7 +4799,7 @@ if(errors === _errs30){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-const err11 = {instancePath:instancePath+"/" + i0+"/params/_meta",schemaPath:"#/definitions/JSONRPCNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6004,7 +4812,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/" + i0+"/params",schemaPath:"#/definitions/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6024,7 +4832,7 @@ var valid7 = true;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/" + i0,schemaPath:"#/definitions/JSONRPCNotification/type",keyword:"type",params:{type: "object"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6038,7 +4846,7 @@ var _valid1 = _errs20 === errors;
 valid5 = valid5 || _valid1;
 }
 if(!valid5){
-const err14 = {instancePath:instancePath+"/" + i0,schemaPath:"#/anyOf/2/items/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6065,7 +4873,7 @@ break;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "array"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6121,7 +4929,7 @@ var _valid2 = _errs40 === errors;
 valid10 = valid10 || _valid2;
 }
 if(!valid10){
-const err16 = {instancePath:instancePath+"/" + i1,schemaPath:"#/anyOf/5/items/anyOf",keyword:"anyOf",params:{}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6148,7 +4956,7 @@ break;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/anyOf/5/type",keyword:"type",params:{type: "array"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6166,7 +4974,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err18 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6198,7 +5006,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -6206,11 +5014,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6222,7 +5030,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6243,14 +5051,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -6264,7 +5072,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -6278,7 +5086,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6286,7 +5094,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6299,11 +5107,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6315,7 +5123,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -6337,20 +5145,20 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
 let data5 = data4.progressToken;
 if((typeof data5 !== "string") && (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6365,112 +5173,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs6 = errors;
-if(typeof data.method !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3._meta !== undefined){
-let data4 = data3._meta;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.progressToken !== undefined){
-let data5 = data4.progressToken;
-if((typeof data5 !== "string") && (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCResponse(data){
@@ -6480,7 +5187,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -6488,7 +5195,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6501,11 +5208,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6527,14 +5234,14 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/result",schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
@@ -6548,93 +5255,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCResponse_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResponse_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.result !== undefined){
-let data2 = data.result;
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/result",schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsRequest(data){
@@ -6644,7 +5269,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6652,11 +5277,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data0){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6672,13 +5297,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6691,7 +5316,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6705,13 +5330,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListPromptsRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListPromptsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6725,7 +5350,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.prompts === undefined) && (missing0 = "prompts")){
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6736,7 +5361,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6749,7 +5374,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6778,7 +5403,7 @@ break;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6792,7 +5417,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -6806,7 +5431,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6814,11 +5439,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data0){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6834,13 +5459,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6853,7 +5478,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6867,13 +5492,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListResourceTemplatesRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourceTemplatesRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6887,7 +5512,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resourceTemplates === undefined) && (missing0 = "resourceTemplates")){
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6898,7 +5523,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6911,7 +5536,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6940,7 +5565,7 @@ break;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6954,7 +5579,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -6968,7 +5593,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6976,11 +5601,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data0){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6996,13 +5621,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7015,7 +5640,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7029,13 +5654,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListResourcesRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourcesRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7049,7 +5674,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resources === undefined) && (missing0 = "resources")){
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7060,7 +5685,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7073,7 +5698,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7102,7 +5727,7 @@ break;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7116,7 +5741,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7130,7 +5755,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7138,11 +5763,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 if("roots/list" !== data0){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7164,20 +5789,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7190,7 +5815,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7210,20 +5835,20 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7237,7 +5862,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7248,7 +5873,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7273,14 +5898,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
 if(data2.name !== undefined){
 const _errs9 = errors;
 if(typeof data2.name !== "string"){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/definitions/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -7296,12 +5921,12 @@ if(errors === _errs11){
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(!(format_uri(data4))){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7315,7 +5940,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7326,7 +5951,7 @@ break;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7339,127 +5964,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.roots !== undefined){
-let data1 = data.roots;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.name !== undefined){
-const _errs9 = errors;
-if(typeof data2.name !== "string"){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/definitions/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.uri !== undefined){
-let data4 = data2.uri;
-const _errs11 = errors;
-if(errors === _errs11){
-if(errors === _errs11){
-if(typeof data4 === "string"){
-if(!(format_uri(data4))){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest(data){
@@ -7469,7 +5978,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7477,11 +5986,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data0){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7497,13 +6006,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7516,7 +6025,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7530,13 +6039,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListToolsRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListToolsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7550,7 +6059,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.tools === undefined) && (missing0 = "tools")){
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7561,7 +6070,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7574,7 +6083,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7603,7 +6112,7 @@ break;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7617,7 +6126,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7628,11 +6137,11 @@ function validate_LoggingLevel(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 validate_LoggingLevel.errors = vErrors;
@@ -7645,7 +6154,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -7653,11 +6162,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if("notifications/message" !== data0){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7673,7 +6182,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.data === undefined) && (missing1 = "data")) || ((data1.level === undefined) && (missing1 = "level"))){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -7681,11 +6190,11 @@ if(data1.level !== undefined){
 let data2 = data1.level;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -7697,7 +6206,7 @@ if(valid1){
 if(data1.logger !== undefined){
 const _errs8 = errors;
 if(typeof data1.logger !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/logger",schemaPath:"#/properties/params/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -7709,7 +6218,7 @@ var valid1 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7722,7 +6231,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7736,7 +6245,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.level === undefined) && (missing0 = "level"))){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -7744,11 +6253,11 @@ if(data.level !== undefined){
 let data0 = data.level;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 if(!((((((((data0 === "alert") || (data0 === "critical")) || (data0 === "debug")) || (data0 === "emergency")) || (data0 === "error")) || (data0 === "info")) || (data0 === "notice")) || (data0 === "warning"))){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7760,7 +6269,7 @@ if(valid0){
 if(data.logger !== undefined){
 const _errs4 = errors;
 if(typeof data.logger !== "string"){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7772,7 +6281,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7786,13 +6295,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-validate_ModelHint.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelHint.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
@@ -7810,18 +6319,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7846,13 +6355,13 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/definitions/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/definitions/ModelHint/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7863,7 +6372,7 @@ break;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7879,18 +6388,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7906,18 +6415,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -7931,150 +6440,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-const _errs1 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hints !== undefined){
-let data1 = data.hints;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/definitions/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/definitions/ModelHint/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.intelligencePriority !== undefined){
-let data4 = data.intelligencePriority;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.speedPriority !== undefined){
-let data5 = data.speedPriority;
-const _errs12 = errors;
-if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Notification(data){
@@ -8084,14 +6454,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Notification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Notification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8112,14 +6482,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -8132,7 +6502,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Notification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -8146,14 +6516,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8169,13 +6539,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8188,7 +6558,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8207,7 +6577,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -8220,7 +6590,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8231,7 +6601,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -8245,7 +6615,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -8253,11 +6623,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 if("ping" !== data0){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8279,20 +6649,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_PingRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8305,85 +6675,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 validate_PingRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_PingRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.method === undefined) && (missing0 = "method")){
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ping" !== data0){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.progressToken !== undefined){
-let data3 = data2.progressToken;
-if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PingRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PingRequest_properties_params(data){
@@ -8399,20 +6695,20 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_PingRequest_properties_params.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PingRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PingRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8426,7 +6722,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -8434,11 +6730,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 if("notifications/progress" !== data0){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8454,14 +6750,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.progress === undefined) && (missing1 = "progress")) || ((data1.progressToken === undefined) && (missing1 = "progressToken"))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data1.message !== undefined){
 const _errs5 = errors;
 if(typeof data1.message !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -8474,7 +6770,7 @@ if(data1.progress !== undefined){
 let data3 = data1.progress;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -8487,7 +6783,7 @@ if(data1.progressToken !== undefined){
 let data4 = data1.progressToken;
 const _errs9 = errors;
 if((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -8500,7 +6796,7 @@ if(data1.total !== undefined){
 let data5 = data1.total;
 const _errs12 = errors;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs12 === errors;
@@ -8514,7 +6810,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8527,126 +6823,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
 validate_ProgressNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/progress" !== data0){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.progress === undefined) && (missing1 = "progress")) || ((data1.progressToken === undefined) && (missing1 = "progressToken"))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.message !== undefined){
-const _errs5 = errors;
-if(typeof data1.message !== "string"){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.progress !== undefined){
-let data3 = data1.progress;
-const _errs7 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.progressToken !== undefined){
-let data4 = data1.progressToken;
-const _errs9 = errors;
-if((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.total !== undefined){
-let data5 = data1.total;
-const _errs12 = errors;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ProgressNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification_properties_params(data){
@@ -8656,14 +6837,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.progress === undefined) && (missing0 = "progress")) || ((data.progressToken === undefined) && (missing0 = "progressToken"))){
-validate_ProgressNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8676,7 +6857,7 @@ if(data.progress !== undefined){
 let data1 = data.progress;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8689,7 +6870,7 @@ if(data.progressToken !== undefined){
 let data2 = data.progressToken;
 const _errs5 = errors;
 if((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8702,7 +6883,7 @@ if(data.total !== undefined){
 let data3 = data.total;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -8716,7 +6897,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8727,7 +6908,7 @@ function validate_ProgressToken(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_ProgressToken.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressToken.errors = [verdictError];
 return false;
 }
 validate_ProgressToken.errors = vErrors;
@@ -8740,7 +6921,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
@@ -8759,14 +6940,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
 if(data1.description !== undefined){
 const _errs6 = errors;
 if(typeof data1.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/definitions/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -8778,7 +6959,7 @@ if(valid3){
 if(data1.name !== undefined){
 const _errs8 = errors;
 if(typeof data1.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/definitions/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -8790,7 +6971,7 @@ if(valid3){
 if(data1.required !== undefined){
 const _errs10 = errors;
 if(typeof data1.required !== "boolean"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/definitions/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -8803,7 +6984,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -8814,7 +6995,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -8827,7 +7008,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs12 = errors;
 if(typeof data.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -8839,7 +7020,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs14 = errors;
 if(typeof data.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -8852,7 +7033,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -8866,14 +7047,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8885,7 +7066,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs3 = errors;
 if(typeof data.name !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8897,7 +7078,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs5 = errors;
 if(typeof data.required !== "boolean"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8910,7 +7091,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 }
@@ -8924,7 +7105,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -8932,11 +7113,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data0){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8957,14 +7138,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8977,7 +7158,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8996,14 +7177,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_PromptListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PromptListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -9017,7 +7198,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -9053,17 +7234,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
@@ -9077,11 +7258,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -9093,101 +7274,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 validate_PromptMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-let data0 = data.content;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const tag0 = data0.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data0))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data0))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data0))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource"){
-if(!(validate_EmbeddedResource(data0))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PromptMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PromptReference(data){
@@ -9197,14 +7288,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9217,11 +7308,11 @@ if(data.type !== undefined){
 let data1 = data.type;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data1){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -9233,137 +7324,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.arguments !== undefined){
-let data0 = data.arguments;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.name === undefined) && (missing1 = "name")){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.description !== undefined){
-const _errs6 = errors;
-if(typeof data1.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/definitions/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs6 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.name !== undefined){
-const _errs8 = errors;
-if(typeof data1.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/definitions/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.required !== undefined){
-const _errs10 = errors;
-if(typeof data1.required !== "boolean"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/definitions/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs12 = errors;
-if(typeof data.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data){
@@ -9373,7 +7338,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -9381,11 +7346,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data0){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9401,7 +7366,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -9412,12 +7377,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9426,7 +7391,7 @@ return false;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9439,7 +7404,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9453,7 +7418,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ReadResourceRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -9464,12 +7429,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_ReadResourceRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -9478,7 +7443,7 @@ return false;
 }
 }
 else {
-validate_ReadResourceRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -9492,7 +7457,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.contents === undefined) && (missing0 = "contents")){
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 else {
@@ -9503,7 +7468,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -9531,7 +7496,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9544,7 +7509,7 @@ else {
 if(data2.mimeType !== undefined){
 const _errs11 = errors;
 if(typeof data2.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9562,7 +7527,7 @@ if(valid4){
 if(data2.text !== undefined){
 const _errs13 = errors;
 if(typeof data2.text !== "string"){
-const err2 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9584,7 +7549,7 @@ if(errors === _errs15){
 if(errors === _errs15){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-const err3 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9595,7 +7560,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9616,7 +7581,7 @@ var valid4 = true;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9635,7 +7600,7 @@ if(errors === _errs18){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err6 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9652,7 +7617,7 @@ if(errors === _errs20){
 if(errors === _errs20){
 if(typeof data6 === "string"){
 if(!(format_byte(data6))){
-const err7 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9663,7 +7628,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9683,7 +7648,7 @@ if(valid6){
 if(data2.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data2.mimeType !== "string"){
-const err9 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9705,7 +7670,7 @@ if(errors === _errs24){
 if(errors === _errs24){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-const err10 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9716,7 +7681,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9737,7 +7702,7 @@ var valid6 = true;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9751,7 +7716,7 @@ var _valid0 = _errs17 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err13 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9780,7 +7745,7 @@ break;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -9793,7 +7758,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -9807,14 +7772,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Request.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Request.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9836,20 +7801,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -9862,7 +7827,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Request.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -9873,7 +7838,7 @@ function validate_RequestId(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_RequestId.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_RequestId.errors = [verdictError];
 return false;
 }
 validate_RequestId.errors = vErrors;
@@ -9886,7 +7851,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
@@ -9905,7 +7870,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -9917,7 +7882,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -9929,7 +7894,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -9942,7 +7907,7 @@ if(data.size !== undefined){
 let data4 = data.size;
 const _errs8 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate_Resource.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -9958,12 +7923,12 @@ if(errors === _errs10){
 if(errors === _errs10){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -9981,7 +7946,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -9995,14 +7960,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10018,12 +7983,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -10037,7 +8002,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -10051,7 +8016,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10059,11 +8024,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data0){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10084,14 +8049,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10104,7 +8069,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10123,14 +8088,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ResourceListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -10144,7 +8109,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 else {
@@ -10152,11 +8117,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data0){
-validate_ResourceReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10172,12 +8137,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-validate_ResourceReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 }
@@ -10191,7 +8156,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceReference.errors = [verdictError];
 return false;
 }
 }
@@ -10205,7 +8170,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
@@ -10224,7 +8189,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10236,7 +8201,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10248,7 +8213,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -10264,12 +8229,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data4 === "string"){
 if(!(format_uri_template.test(data4))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -10286,106 +8251,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceTemplate.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-const _errs1 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs4 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs6 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uriTemplate !== undefined){
-let data4 = data.uriTemplate;
-const _errs8 = errors;
-if(errors === _errs8){
-if(errors === _errs8){
-if(typeof data4 === "string"){
-if(!(format_uri_template.test(data4))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceTemplate_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceUpdatedNotification(data){
@@ -10395,7 +8265,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10403,11 +8273,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data0){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10423,7 +8293,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10434,12 +8304,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10448,7 +8318,7 @@ return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10461,7 +8331,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10475,7 +8345,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -10486,12 +8356,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -10500,120 +8370,11 @@ return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
-return errors === 0;
-}
-function validate_Resource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-const _errs1 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs4 = errors;
-if(typeof data.mimeType !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs6 = errors;
-if(typeof data.name !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data4 = data.size;
-const _errs8 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data5 = data.uri;
-const _errs10 = errors;
-if(errors === _errs10){
-if(errors === _errs10){
-if(typeof data5 === "string"){
-if(!(format_uri(data5))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Resource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Result(data){
@@ -10628,55 +8389,29 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Result_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Result_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_Result_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 validate_Role.errors = vErrors;
@@ -10689,14 +8424,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_Root.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10712,12 +8447,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -10731,7 +8466,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Root.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -10745,7 +8480,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10753,11 +8488,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/roots/list_changed" !== data0){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10778,14 +8513,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10798,7 +8533,7 @@ var valid0 = true;
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10817,14 +8552,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_RootsListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RootsListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -10838,7 +8573,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -10868,17 +8603,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
@@ -10892,11 +8627,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -10908,95 +8643,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 validate_SamplingMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-let data0 = data.content;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const tag0 = data0.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data0))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data0))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data0))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerCapabilities(data){
@@ -11011,7 +8662,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/completions",schemaPath:"#/properties/completions/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11033,7 +8684,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11044,7 +8695,7 @@ break;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11061,7 +8712,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11078,13 +8729,13 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.listChanged !== undefined){
 if(typeof data4.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11102,7 +8753,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 const _errs19 = errors;
 if(typeof data6.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs19 === errors;
@@ -11114,7 +8765,7 @@ if(valid3){
 if(data6.subscribe !== undefined){
 const _errs21 = errors;
 if(typeof data6.subscribe !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs21 === errors;
@@ -11125,7 +8776,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11142,13 +8793,13 @@ if(errors === _errs23){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.listChanged !== undefined){
 if(typeof data9.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11164,7 +8815,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -11196,7 +8847,7 @@ if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceListChangedNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11204,11 +8855,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs7 = errors;
 if(typeof data0 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data0){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -11229,14 +8880,14 @@ if(errors === _errs12){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/ResourceListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11249,7 +8900,7 @@ var valid5 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11260,7 +8911,7 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.method === undefined) && (missing1 = "method")) || ((data.params === undefined) && (missing1 = "params"))){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceUpdatedNotification/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11268,11 +8919,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs18 = errors;
 if(typeof data3 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data3){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid9 = _errs18 === errors;
@@ -11288,7 +8939,7 @@ if(errors === _errs20){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing2;
 if((data4.uri === undefined) && (missing2 = "uri")){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11299,12 +8950,12 @@ if(errors === _errs22){
 if(errors === _errs22){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11313,7 +8964,7 @@ return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11326,7 +8977,7 @@ var valid9 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceUpdatedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11337,7 +8988,7 @@ if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.method === undefined) && (missing3 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/PromptListChangedNotification/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11345,11 +8996,11 @@ if(data.method !== undefined){
 let data6 = data.method;
 const _errs27 = errors;
 if(typeof data6 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/PromptListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data6){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/PromptListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs27 === errors;
@@ -11370,14 +9021,14 @@ if(errors === _errs32){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/PromptListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/PromptListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11390,7 +9041,7 @@ var valid13 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/PromptListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11401,7 +9052,7 @@ if(errors === _errs36){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.method === undefined) && (missing4 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ToolListChangedNotification/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11409,11 +9060,11 @@ if(data.method !== undefined){
 let data9 = data.method;
 const _errs38 = errors;
 if(typeof data9 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ToolListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data9){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ToolListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs38 === errors;
@@ -11434,14 +9085,14 @@ if(errors === _errs43){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/ToolListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ToolListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11454,7 +9105,7 @@ var valid17 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ToolListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11466,17 +9117,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11509,17 +9160,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11542,7 +9193,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11555,7 +9206,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11638,7 +9289,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-const err2 = {instancePath,schemaPath:"#/definitions/CompleteResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11655,7 +9306,7 @@ if(errors === _errs19){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/CompleteResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11678,7 +9329,7 @@ if(errors === _errs22){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.values === undefined) && (missing1 = "values")){
-const err4 = {instancePath:instancePath+"/completion",schemaPath:"#/definitions/CompleteResult/properties/completion/required",keyword:"required",params:{missingProperty: missing1}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11691,7 +9342,7 @@ else {
 if(data2.hasMore !== undefined){
 const _errs24 = errors;
 if(typeof data2.hasMore !== "boolean"){
-const err5 = {instancePath:instancePath+"/completion/hasMore",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11710,7 +9361,7 @@ if(data2.total !== undefined){
 let data4 = data2.total;
 const _errs26 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/completion/total",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11735,7 +9386,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs30 = errors;
 if(typeof data5[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/definitions/CompleteResult/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11751,7 +9402,7 @@ break;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/completion/values",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11771,7 +9422,7 @@ var valid5 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/completion",schemaPath:"#/definitions/CompleteResult/properties/completion/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11790,7 +9441,7 @@ var valid4 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/definitions/CompleteResult/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11812,7 +9463,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11844,7 +9495,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11852,11 +9503,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if("logging/setLevel" !== data0){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11872,25 +9523,25 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.level === undefined) && (missing1 = "level")){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data1.level !== undefined){
 let data2 = data1.level;
 if(typeof data2 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11903,84 +9554,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
 validate_SetLevelRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_SetLevelRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("logging/setLevel" !== data0){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.level === undefined) && (missing1 = "level")){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.level !== undefined){
-let data2 = data1.level;
-if(typeof data2 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
-return false;
-}
-}
-}
-}
-else {
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SetLevelRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SetLevelRequest_properties_params(data){
@@ -11990,25 +9568,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate_SetLevelRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.level !== undefined){
 let data0 = data.level;
 if(typeof data0 !== "string"){
-validate_SetLevelRequest_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 if(!((((((((data0 === "alert") || (data0 === "critical")) || (data0 === "debug")) || (data0 === "emergency")) || (data0 === "error")) || (data0 === "info")) || (data0 === "notice")) || (data0 === "warning"))){
-validate_SetLevelRequest_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SetLevelRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12022,7 +9600,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12030,11 +9608,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/subscribe" !== data0){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12050,7 +9628,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12061,12 +9639,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -12075,7 +9653,7 @@ return false;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -12088,7 +9666,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -12102,7 +9680,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_SubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -12113,12 +9691,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_SubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12127,7 +9705,7 @@ return false;
 }
 }
 else {
-validate_SubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12141,7 +9719,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -12160,7 +9738,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs2 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -12173,11 +9751,11 @@ if(data.type !== undefined){
 let data2 = data.type;
 const _errs4 = errors;
 if(typeof data2 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data2){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12190,74 +9768,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-const _errs1 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs2 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data2 = data.type;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data2){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data){
@@ -12267,14 +9782,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12286,7 +9801,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs3 = errors;
 if(typeof data.text !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -12302,12 +9817,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -12322,7 +9837,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -12336,7 +9851,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -12349,7 +9864,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.destructiveHint !== undefined){
 const _errs4 = errors;
 if(typeof data0.destructiveHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/definitions/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs4 === errors;
@@ -12361,7 +9876,7 @@ if(valid2){
 if(data0.idempotentHint !== undefined){
 const _errs6 = errors;
 if(typeof data0.idempotentHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/definitions/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -12373,7 +9888,7 @@ if(valid2){
 if(data0.openWorldHint !== undefined){
 const _errs8 = errors;
 if(typeof data0.openWorldHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/definitions/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -12385,7 +9900,7 @@ if(valid2){
 if(data0.readOnlyHint !== undefined){
 const _errs10 = errors;
 if(typeof data0.readOnlyHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/definitions/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -12397,7 +9912,7 @@ if(valid2){
 if(data0.title !== undefined){
 const _errs12 = errors;
 if(typeof data0.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/definitions/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -12411,7 +9926,7 @@ var valid2 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/definitions/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12424,7 +9939,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs14 = errors;
 if(typeof data.description !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -12440,7 +9955,7 @@ if(errors === _errs16){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if((data7.type === undefined) && (missing1 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -12456,7 +9971,7 @@ if(errors === _errs21){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12467,7 +9982,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12487,7 +10002,7 @@ const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
 const _errs26 = errors;
 if(typeof data10[i0] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid5 = _errs26 === errors;
@@ -12497,7 +10012,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12511,11 +10026,11 @@ if(data7.type !== undefined){
 let data12 = data7.type;
 const _errs28 = errors;
 if(typeof data12 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data12){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs28 === errors;
@@ -12528,7 +10043,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12541,7 +10056,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs30 = errors;
 if(typeof data.name !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -12555,7 +10070,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -12570,7 +10085,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 const _errs1 = errors;
 if(typeof data.destructiveHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12582,7 +10097,7 @@ if(valid0){
 if(data.idempotentHint !== undefined){
 const _errs3 = errors;
 if(typeof data.idempotentHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -12594,7 +10109,7 @@ if(valid0){
 if(data.openWorldHint !== undefined){
 const _errs5 = errors;
 if(typeof data.openWorldHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12606,7 +10121,7 @@ if(valid0){
 if(data.readOnlyHint !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnlyHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -12618,7 +10133,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -12632,7 +10147,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolAnnotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 }
@@ -12646,7 +10161,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -12654,11 +10169,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data0){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12679,14 +10194,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -12699,7 +10214,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -12718,251 +10233,18 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ToolListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ToolListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_ToolListChangedNotification_properties_params.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.annotations !== undefined){
-let data0 = data.annotations;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.destructiveHint !== undefined){
-const _errs4 = errors;
-if(typeof data0.destructiveHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/definitions/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs4 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.idempotentHint !== undefined){
-const _errs6 = errors;
-if(typeof data0.idempotentHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/definitions/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.openWorldHint !== undefined){
-const _errs8 = errors;
-if(typeof data0.openWorldHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/definitions/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.readOnlyHint !== undefined){
-const _errs10 = errors;
-if(typeof data0.readOnlyHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/definitions/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.title !== undefined){
-const _errs12 = errors;
-if(typeof data0.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/definitions/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/definitions/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs14 = errors;
-if(typeof data.description !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputSchema !== undefined){
-let data7 = data.inputSchema;
-const _errs16 = errors;
-if(errors === _errs16){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-let missing1;
-if((data7.type === undefined) && (missing1 = "type")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data7.properties !== undefined){
-let data8 = data7.properties;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key0 in data8){
-let data9 = data8[key0];
-const _errs21 = errors;
-if(errors === _errs21){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data7.required !== undefined){
-let data10 = data7.required;
-const _errs24 = errors;
-if(errors === _errs24){
-if(Array.isArray(data10)){
-var valid5 = true;
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-const _errs26 = errors;
-if(typeof data10[i0] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs26 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs24 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data7.type !== undefined){
-let data12 = data7.type;
-const _errs28 = errors;
-if(typeof data12 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data12){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid3 = _errs28 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs30 = errors;
-if(typeof data.name !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UnsubscribeRequest(data){
@@ -12972,7 +10254,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12980,11 +10262,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/unsubscribe" !== data0){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13000,7 +10282,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -13011,12 +10293,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -13025,7 +10307,7 @@ return false;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -13038,7 +10320,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -13052,7 +10334,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -13063,12 +10345,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -13077,13 +10359,14 @@ return false;
 }
 }
 else {
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_UnsubscribeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const Annotations = validate_Annotations;
 export const AudioContent = validate_AudioContent;
 export const BlobResourceContents = validate_BlobResourceContents;
@@ -13096,32 +10379,32 @@ export const ClientCapabilities = validate_ClientCapabilities;
 export const ClientNotification = validate_ClientNotification;
 export const ClientRequest = validate_ClientRequest;
 export const ClientResult = validate_ClientResult;
-export const CompleteRequest = validate_CompleteRequest_2;
+export const CompleteRequest = validate_CompleteRequest;
 export const CompleteRequest_params = validate_CompleteRequest_properties_params;
 export const CompleteResult = validate_CompleteResult;
 export const CreateMessageRequest = validate_CreateMessageRequest;
 export const CreateMessageRequest_params = validate_CreateMessageRequest_properties_params;
-export const CreateMessageResult = validate_CreateMessageResult_2;
+export const CreateMessageResult = validate_CreateMessageResult;
 export const Cursor = validate_Cursor;
-export const EmbeddedResource = validate_EmbeddedResource_2;
+export const EmbeddedResource = validate_EmbeddedResource;
 export const EmptyResult = validate_Result;
 export const GetPromptRequest = validate_GetPromptRequest;
 export const GetPromptRequest_params = validate_GetPromptRequest_properties_params;
 export const GetPromptResult = validate_GetPromptResult;
-export const ImageContent = validate_ImageContent_2;
+export const ImageContent = validate_ImageContent;
 export const Implementation = validate_Implementation;
-export const InitializeRequest = validate_InitializeRequest_2;
+export const InitializeRequest = validate_InitializeRequest;
 export const InitializeRequest_params = validate_InitializeRequest_properties_params;
 export const InitializeResult = validate_InitializeResult;
 export const InitializedNotification = validate_InitializedNotification;
 export const InitializedNotification_params = validate_InitializedNotification_properties_params;
 export const JSONRPCBatchRequest = validate_JSONRPCBatchRequest;
 export const JSONRPCBatchResponse = validate_JSONRPCBatchResponse;
-export const JSONRPCError = validate_JSONRPCError_2;
+export const JSONRPCError = validate_JSONRPCError;
 export const JSONRPCMessage = validate_JSONRPCMessage;
 export const JSONRPCNotification = validate_JSONRPCNotification;
-export const JSONRPCRequest = validate_JSONRPCRequest_2;
-export const JSONRPCResponse = validate_JSONRPCResponse_2;
+export const JSONRPCRequest = validate_JSONRPCRequest;
+export const JSONRPCResponse = validate_JSONRPCResponse;
 export const ListPromptsRequest = validate_ListPromptsRequest;
 export const ListPromptsRequest_params = validate_ListPromptsRequest_properties_params;
 export const ListPromptsResult = validate_ListPromptsResult;
@@ -13133,7 +10416,7 @@ export const ListResourcesRequest_params = validate_ListResourcesRequest_propert
 export const ListResourcesResult = validate_ListResourcesResult;
 export const ListRootsRequest = validate_ListRootsRequest;
 export const ListRootsRequest_params = validate_ListRootsRequest_properties_params;
-export const ListRootsResult = validate_ListRootsResult_2;
+export const ListRootsResult = validate_ListRootsResult;
 export const ListToolsRequest = validate_ListToolsRequest;
 export const ListToolsRequest_params = validate_ListToolsRequest_properties_params;
 export const ListToolsResult = validate_ListToolsResult;
@@ -13141,51 +10424,51 @@ export const LoggingLevel = validate_LoggingLevel;
 export const LoggingMessageNotification = validate_LoggingMessageNotification;
 export const LoggingMessageNotification_params = validate_LoggingMessageNotification_properties_params;
 export const ModelHint = validate_ModelHint;
-export const ModelPreferences = validate_ModelPreferences_2;
+export const ModelPreferences = validate_ModelPreferences;
 export const Notification = validate_Notification;
 export const PaginatedRequest = validate_PaginatedRequest;
 export const PaginatedResult = validate_PaginatedResult;
-export const PingRequest = validate_PingRequest_2;
+export const PingRequest = validate_PingRequest;
 export const PingRequest_params = validate_PingRequest_properties_params;
-export const ProgressNotification = validate_ProgressNotification_2;
+export const ProgressNotification = validate_ProgressNotification;
 export const ProgressNotification_params = validate_ProgressNotification_properties_params;
 export const ProgressToken = validate_ProgressToken;
-export const Prompt = validate_Prompt_2;
+export const Prompt = validate_Prompt;
 export const PromptArgument = validate_PromptArgument;
 export const PromptListChangedNotification = validate_PromptListChangedNotification;
 export const PromptListChangedNotification_params = validate_PromptListChangedNotification_properties_params;
-export const PromptMessage = validate_PromptMessage_2;
+export const PromptMessage = validate_PromptMessage;
 export const PromptReference = validate_PromptReference;
 export const ReadResourceRequest = validate_ReadResourceRequest;
 export const ReadResourceRequest_params = validate_ReadResourceRequest_properties_params;
 export const ReadResourceResult = validate_ReadResourceResult;
 export const Request = validate_Request;
 export const RequestId = validate_RequestId;
-export const Resource = validate_Resource_2;
+export const Resource = validate_Resource;
 export const ResourceContents = validate_ResourceContents;
 export const ResourceListChangedNotification = validate_ResourceListChangedNotification;
 export const ResourceListChangedNotification_params = validate_ResourceListChangedNotification_properties_params;
 export const ResourceReference = validate_ResourceReference;
-export const ResourceTemplate = validate_ResourceTemplate_2;
+export const ResourceTemplate = validate_ResourceTemplate;
 export const ResourceUpdatedNotification = validate_ResourceUpdatedNotification;
 export const ResourceUpdatedNotification_params = validate_ResourceUpdatedNotification_properties_params;
-export const Result = validate_Result_2;
+export const Result = validate_Result;
 export const Role = validate_Role;
 export const Root = validate_Root;
 export const RootsListChangedNotification = validate_RootsListChangedNotification;
 export const RootsListChangedNotification_params = validate_RootsListChangedNotification_properties_params;
-export const SamplingMessage = validate_SamplingMessage_2;
+export const SamplingMessage = validate_SamplingMessage;
 export const ServerCapabilities = validate_ServerCapabilities;
 export const ServerNotification = validate_ServerNotification;
 export const ServerRequest = validate_ServerRequest;
 export const ServerResult = validate_ServerResult;
-export const SetLevelRequest = validate_SetLevelRequest_2;
+export const SetLevelRequest = validate_SetLevelRequest;
 export const SetLevelRequest_params = validate_SetLevelRequest_properties_params;
 export const SubscribeRequest = validate_SubscribeRequest;
 export const SubscribeRequest_params = validate_SubscribeRequest_properties_params;
-export const TextContent = validate_TextContent_2;
+export const TextContent = validate_TextContent;
 export const TextResourceContents = validate_TextResourceContents;
-export const Tool = validate_Tool_2;
+export const Tool = validate_Tool;
 export const ToolAnnotations = validate_ToolAnnotations;
 export const ToolListChangedNotification = validate_ToolListChangedNotification;
 export const ToolListChangedNotification_params = validate_ToolListChangedNotification_properties_params;

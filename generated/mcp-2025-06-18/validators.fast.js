@@ -9,122 +9,6 @@ import { formats } from "@wiregen/runtime/core";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BaseMetadata = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"method":{"const":"tools/call","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CallToolRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/definitions/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"}},"required":["content"],"type":"object"};
-const schema_CancelledNotification = {"properties":{"method":{"const":"notifications/cancelled","type":"string"},"params":{"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CancelledNotification_properties_params = {"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"};
-const schema_ClientCapabilities = {"properties":{"elicitation":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"roots":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"sampling":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/InitializedNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/RootsListChangedNotification"}]};
-const schema_ClientRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/InitializeRequest"},{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/ListResourcesRequest"},{"$ref":"#/definitions/ListResourceTemplatesRequest"},{"$ref":"#/definitions/ReadResourceRequest"},{"$ref":"#/definitions/SubscribeRequest"},{"$ref":"#/definitions/UnsubscribeRequest"},{"$ref":"#/definitions/ListPromptsRequest"},{"$ref":"#/definitions/GetPromptRequest"},{"$ref":"#/definitions/ListToolsRequest"},{"$ref":"#/definitions/CallToolRequest"},{"$ref":"#/definitions/SetLevelRequest"},{"$ref":"#/definitions/CompleteRequest"}]};
-const schema_ClientResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/CreateMessageResult"},{"$ref":"#/definitions/ListRootsResult"},{"$ref":"#/definitions/ElicitResult"}]};
-const schema_CompleteRequest = {"properties":{"method":{"const":"completion/complete","type":"string"},"params":{"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceTemplateReference"}]}},"required":["argument","ref"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CompleteRequest_properties_params = {"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceTemplateReference"}]}},"required":["argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"type":"array"}},"required":["values"],"type":"object"}},"required":["completion"],"type":"object"};
-const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"},{"$ref":"#/definitions/ResourceLink"},{"$ref":"#/definitions/EmbeddedResource"}]};
-const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CreateMessageRequest_properties_params = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"}]},"model":{"type":"string"},"role":{"$ref":"#/definitions/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_ElicitRequest = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"properties":{"message":{"type":"string"},"requestedSchema":{"properties":{"properties":{"additionalProperties":{"$ref":"#/definitions/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ElicitRequest_properties_params = {"properties":{"message":{"type":"string"},"requestedSchema":{"properties":{"properties":{"additionalProperties":{"$ref":"#/definitions/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
-const schema_ElicitResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"type":["string","integer","boolean"]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"resource":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_EnumSchema = {"properties":{"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"method":{"const":"prompts/get","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_GetPromptRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/definitions/PromptMessage"},"type":"array"}},"required":["messages"],"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InitializeRequest = {"properties":{"method":{"const":"initialize","type":"string"},"params":{"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_InitializeRequest_properties_params = {"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"};
-const schema_InitializeResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"capabilities":{"$ref":"#/definitions/ServerCapabilities"},"instructions":{"type":"string"},"protocolVersion":{"type":"string"},"serverInfo":{"$ref":"#/definitions/Implementation"}},"required":["capabilities","protocolVersion","serverInfo"],"type":"object"};
-const schema_InitializedNotification = {"properties":{"method":{"const":"notifications/initialized","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_InitializedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_JSONRPCError = {"properties":{"error":{"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"},"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","id","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/definitions/JSONRPCRequest"},{"$ref":"#/definitions/JSONRPCNotification"},{"$ref":"#/definitions/JSONRPCResponse"},{"$ref":"#/definitions/JSONRPCError"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/definitions/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"method":{"const":"prompts/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListPromptsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListPromptsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/definitions/Prompt"},"type":"array"}},"required":["prompts"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"method":{"const":"resources/templates/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourceTemplatesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/definitions/ResourceTemplate"},"type":"array"}},"required":["resourceTemplates"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"method":{"const":"resources/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourcesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourcesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/definitions/Resource"},"type":"array"}},"required":["resources"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"roots":{"items":{"$ref":"#/definitions/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"method":{"const":"tools/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListToolsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListToolsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tools":{"items":{"$ref":"#/definitions/Tool"},"type":"array"}},"required":["tools"],"type":"object"};
-const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"method":{"const":"notifications/message","type":"string"},"params":{"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_LoggingMessageNotification_properties_params = {"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/definitions/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_NumberSchema = {"properties":{"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"method":{"type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"}},"type":"object"};
-const schema_PingRequest = {"properties":{"method":{"const":"ping","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PingRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/definitions/StringSchema"},{"$ref":"#/definitions/NumberSchema"},{"$ref":"#/definitions/BooleanSchema"},{"$ref":"#/definitions/EnumSchema"}]};
-const schema_ProgressNotification = {"properties":{"method":{"const":"notifications/progress","type":"string"},"params":{"properties":{"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ProgressNotification_properties_params = {"properties":{"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
-const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"arguments":{"items":{"$ref":"#/definitions/PromptArgument"},"type":"array"},"description":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PromptListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"$ref":"#/definitions/ContentBlock"},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"method":{"const":"resources/read","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ReadResourceRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ReadResourceResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"contents":{"items":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":"array"}},"required":["contents"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RequestId = {"type":["string","integer"]};
-const schema_Resource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceLink = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ResourceListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_ResourceTemplate = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceTemplateReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"method":{"const":"notifications/resources/updated","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ResourceUpdatedNotification_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_RootsListChangedNotification = {"properties":{"method":{"const":"notifications/roots/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RootsListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_SamplingMessage = {"properties":{"content":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"}]},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_ServerCapabilities = {"properties":{"completions":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"logging":{"additionalProperties":true,"properties":{},"type":"object"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/ResourceListChangedNotification"},{"$ref":"#/definitions/ResourceUpdatedNotification"},{"$ref":"#/definitions/PromptListChangedNotification"},{"$ref":"#/definitions/ToolListChangedNotification"},{"$ref":"#/definitions/LoggingMessageNotification"}]};
-const schema_ServerRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/CreateMessageRequest"},{"$ref":"#/definitions/ListRootsRequest"},{"$ref":"#/definitions/ElicitRequest"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/InitializeResult"},{"$ref":"#/definitions/ListResourcesResult"},{"$ref":"#/definitions/ListResourceTemplatesResult"},{"$ref":"#/definitions/ReadResourceResult"},{"$ref":"#/definitions/ListPromptsResult"},{"$ref":"#/definitions/GetPromptResult"},{"$ref":"#/definitions/ListToolsResult"},{"$ref":"#/definitions/CallToolResult"},{"$ref":"#/definitions/CompleteResult"}]};
-const schema_SetLevelRequest = {"properties":{"method":{"const":"logging/setLevel","type":"string"},"params":{"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SetLevelRequest_properties_params = {"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"};
-const schema_StringSchema = {"properties":{"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_SubscribeRequest = {"properties":{"method":{"const":"resources/subscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_TextContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"description":{"type":"string"},"inputSchema":{"properties":{"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"properties":{"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ToolListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_UnsubscribeRequest = {"properties":{"method":{"const":"resources/unsubscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_UnsubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 function validate_Annotations(data){
 let vErrors = null;
 let errors = 0;
@@ -141,11 +25,11 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -155,7 +39,7 @@ break;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -168,7 +52,7 @@ if(valid0){
 if(data.lastModified !== undefined){
 const _errs6 = errors;
 if(typeof data.lastModified !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -183,18 +67,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -207,7 +91,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -221,7 +105,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 else {
@@ -232,7 +116,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_AudioContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -261,12 +145,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -280,7 +164,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -293,11 +177,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 if("audio" !== data4){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -312,7 +196,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -326,14 +210,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_BaseMetadata.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_BaseMetadata.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -345,7 +229,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_BaseMetadata.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -357,7 +241,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BaseMetadata.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 }
@@ -371,7 +255,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.blob === undefined) && (missing0 = "blob")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -382,7 +266,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -399,12 +283,12 @@ if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -418,7 +302,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs6 = errors;
 if(typeof data.mimeType !== "string"){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -434,12 +318,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -455,7 +339,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -469,14 +353,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "boolean"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -488,7 +372,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -500,7 +384,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -513,11 +397,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 if("boolean" !== data3){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -531,7 +415,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 }
@@ -545,7 +429,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -553,11 +437,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data0){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -573,7 +457,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -584,7 +468,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -597,7 +481,7 @@ if(valid1){
 if(data1.name !== undefined){
 const _errs8 = errors;
 if(typeof data1.name !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -609,7 +493,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -622,7 +506,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -636,7 +520,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_CallToolRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -647,7 +531,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CallToolRequest_properties_params.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -660,7 +544,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate_CallToolRequest_properties_params.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -672,7 +556,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -686,7 +570,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.content === undefined) && (missing0 = "content")){
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 else {
@@ -697,7 +581,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -727,7 +611,7 @@ break;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -740,7 +624,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs7 = errors;
 if(typeof data.isError !== "boolean"){
-validate_CallToolResult.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -756,7 +640,7 @@ if(errors === _errs9){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/structuredContent",schemaPath:"#/properties/structuredContent/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -771,7 +655,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -785,7 +669,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -793,11 +677,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 if("notifications/cancelled" !== data0){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -813,14 +697,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.requestId === undefined) && (missing1 = "requestId")){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data1.reason !== undefined){
 const _errs5 = errors;
 if(typeof data1.reason !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params/reason",schemaPath:"#/properties/params/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -833,7 +717,7 @@ if(data1.requestId !== undefined){
 let data3 = data1.requestId;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params/requestId",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -845,7 +729,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -858,7 +742,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -872,14 +756,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestId === undefined) && (missing0 = "requestId")){
-validate_CancelledNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.reason !== undefined){
 const _errs1 = errors;
 if(typeof data.reason !== "string"){
-validate_CancelledNotification_properties_params.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -892,7 +776,7 @@ if(data.requestId !== undefined){
 let data1 = data.requestId;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CancelledNotification_properties_params.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -904,7 +788,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -923,7 +807,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/elicitation",schemaPath:"#/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -945,7 +829,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -956,7 +840,7 @@ break;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -973,13 +857,13 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.listChanged !== undefined){
 if(typeof data3.listChanged !== "boolean"){
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots/listChanged",schemaPath:"#/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -996,7 +880,7 @@ if(errors === _errs14){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1010,7 +894,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1036,7 +920,7 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/InitializedNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -1044,11 +928,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs6 = errors;
 if(typeof data0 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/InitializedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("notifications/initialized" !== data0){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/InitializedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid4 = _errs6 === errors;
@@ -1069,14 +953,14 @@ if(errors === _errs11){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/InitializedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/InitializedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1089,7 +973,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/InitializedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1106,7 +990,7 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.method === undefined) && (missing1 = "method")){
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/RootsListChangedNotification/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -1114,11 +998,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs18 = errors;
 if(typeof data3 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/RootsListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("notifications/roots/list_changed" !== data3){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/RootsListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid9 = _errs18 === errors;
@@ -1139,14 +1023,14 @@ if(errors === _errs23){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/RootsListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/RootsListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1159,23 +1043,23 @@ var valid9 = true;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/definitions/RootsListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1207,7 +1091,7 @@ if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourcesRequest/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1215,11 +1099,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs7 = errors;
 if(typeof data0 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourcesRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data0){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourcesRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -1235,13 +1119,13 @@ if(errors === _errs9){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListResourcesRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListResourcesRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1254,7 +1138,7 @@ var valid5 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourcesRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1265,7 +1149,7 @@ if(errors === _errs14){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.method === undefined) && (missing1 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourceTemplatesRequest/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1273,11 +1157,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs16 = errors;
 if(typeof data3 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data3){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid9 = _errs16 === errors;
@@ -1293,13 +1177,13 @@ if(errors === _errs18){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.cursor !== undefined){
 if(typeof data4.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListResourceTemplatesRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1312,7 +1196,7 @@ var valid9 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListResourceTemplatesRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1323,7 +1207,7 @@ if(errors === _errs23){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.method === undefined) && (missing2 = "method")) || ((data.params === undefined) && (missing2 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ReadResourceRequest/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1331,11 +1215,11 @@ if(data.method !== undefined){
 let data6 = data.method;
 const _errs25 = errors;
 if(typeof data6 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ReadResourceRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data6){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ReadResourceRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid13 = _errs25 === errors;
@@ -1351,7 +1235,7 @@ if(errors === _errs27){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing3;
 if((data7.uri === undefined) && (missing3 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ReadResourceRequest/properties/params/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1362,12 +1246,12 @@ if(errors === _errs29){
 if(errors === _errs29){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ReadResourceRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ReadResourceRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1376,7 +1260,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ReadResourceRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1389,7 +1273,7 @@ var valid13 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ReadResourceRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1400,7 +1284,7 @@ if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.method === undefined) && (missing4 = "method")) || ((data.params === undefined) && (missing4 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/SubscribeRequest/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1408,11 +1292,11 @@ if(data.method !== undefined){
 let data9 = data.method;
 const _errs34 = errors;
 if(typeof data9 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/SubscribeRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/subscribe" !== data9){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/SubscribeRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid17 = _errs34 === errors;
@@ -1428,7 +1312,7 @@ if(errors === _errs36){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 let missing5;
 if((data10.uri === undefined) && (missing5 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/SubscribeRequest/properties/params/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1439,12 +1323,12 @@ if(errors === _errs38){
 if(errors === _errs38){
 if(typeof data11 === "string"){
 if(!(format_uri(data11))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/SubscribeRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/SubscribeRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1453,7 +1337,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/SubscribeRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1466,7 +1350,7 @@ var valid17 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/SubscribeRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1477,7 +1361,7 @@ if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.method === undefined) && (missing6 = "method")) || ((data.params === undefined) && (missing6 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/UnsubscribeRequest/required",keyword:"required",params:{missingProperty: missing6}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1485,11 +1369,11 @@ if(data.method !== undefined){
 let data12 = data.method;
 const _errs43 = errors;
 if(typeof data12 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/UnsubscribeRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("resources/unsubscribe" !== data12){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/UnsubscribeRequest/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid21 = _errs43 === errors;
@@ -1505,7 +1389,7 @@ if(errors === _errs45){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 let missing7;
 if((data13.uri === undefined) && (missing7 = "uri")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/required",keyword:"required",params:{missingProperty: missing7}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1516,12 +1400,12 @@ if(errors === _errs47){
 if(errors === _errs47){
 if(typeof data14 === "string"){
 if(!(format_uri(data14))){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1530,7 +1414,7 @@ return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/UnsubscribeRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1543,7 +1427,7 @@ var valid21 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/UnsubscribeRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1554,7 +1438,7 @@ if(errors === _errs50){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.method === undefined) && (missing8 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListPromptsRequest/required",keyword:"required",params:{missingProperty: missing8}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1562,11 +1446,11 @@ if(data.method !== undefined){
 let data15 = data.method;
 const _errs52 = errors;
 if(typeof data15 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListPromptsRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data15){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListPromptsRequest/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid25 = _errs52 === errors;
@@ -1582,13 +1466,13 @@ if(errors === _errs54){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.cursor !== undefined){
 if(typeof data16.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListPromptsRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListPromptsRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1601,7 +1485,7 @@ var valid25 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListPromptsRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1612,7 +1496,7 @@ if(errors === _errs59){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if(((data.method === undefined) && (missing9 = "method")) || ((data.params === undefined) && (missing9 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/GetPromptRequest/required",keyword:"required",params:{missingProperty: missing9}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1620,11 +1504,11 @@ if(data.method !== undefined){
 let data18 = data.method;
 const _errs61 = errors;
 if(typeof data18 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/GetPromptRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data18){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/GetPromptRequest/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid29 = _errs61 === errors;
@@ -1640,7 +1524,7 @@ if(errors === _errs63){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 let missing10;
 if((data19.name === undefined) && (missing10 = "name")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/GetPromptRequest/properties/params/required",keyword:"required",params:{missingProperty: missing10}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1652,7 +1536,7 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 for(const key0 in data20){
 const _errs68 = errors;
 if(typeof data20[key0] !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid31 = _errs68 === errors;
@@ -1662,7 +1546,7 @@ break;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1675,7 +1559,7 @@ if(valid30){
 if(data19.name !== undefined){
 const _errs70 = errors;
 if(typeof data19.name !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/definitions/GetPromptRequest/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid30 = _errs70 === errors;
@@ -1687,7 +1571,7 @@ var valid30 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/GetPromptRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1700,7 +1584,7 @@ var valid29 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/GetPromptRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1711,7 +1595,7 @@ if(errors === _errs73){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.method === undefined) && (missing11 = "method")){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListToolsRequest/required",keyword:"required",params:{missingProperty: missing11}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1719,11 +1603,11 @@ if(data.method !== undefined){
 let data23 = data.method;
 const _errs75 = errors;
 if(typeof data23 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListToolsRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data23){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ListToolsRequest/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid34 = _errs75 === errors;
@@ -1739,13 +1623,13 @@ if(errors === _errs77){
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.cursor !== undefined){
 if(typeof data24.cursor !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/definitions/ListToolsRequest/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ListToolsRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1758,7 +1642,7 @@ var valid34 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/ListToolsRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1769,7 +1653,7 @@ if(errors === _errs82){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if(((data.method === undefined) && (missing12 = "method")) || ((data.params === undefined) && (missing12 = "params"))){
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/CallToolRequest/required",keyword:"required",params:{missingProperty: missing12}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1777,11 +1661,11 @@ if(data.method !== undefined){
 let data26 = data.method;
 const _errs84 = errors;
 if(typeof data26 !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/CallToolRequest/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data26){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/CallToolRequest/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid38 = _errs84 === errors;
@@ -1797,7 +1681,7 @@ if(errors === _errs86){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 let missing13;
 if((data27.name === undefined) && (missing13 = "name")){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/CallToolRequest/properties/params/required",keyword:"required",params:{missingProperty: missing13}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1808,7 +1692,7 @@ if(errors === _errs88){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/definitions/CallToolRequest/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1821,7 +1705,7 @@ if(valid39){
 if(data27.name !== undefined){
 const _errs91 = errors;
 if(typeof data27.name !== "string"){
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/definitions/CallToolRequest/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 var valid39 = _errs91 === errors;
@@ -1833,7 +1717,7 @@ var valid39 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/CallToolRequest/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1846,7 +1730,7 @@ var valid38 = true;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/definitions/CallToolRequest/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1864,17 +1748,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1897,7 +1781,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1910,7 +1794,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1945,7 +1829,7 @@ if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-const err2 = {instancePath,schemaPath:"#/definitions/ElicitResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1962,7 +1846,7 @@ if(errors === _errs13){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/ElicitResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1982,7 +1866,7 @@ if(data.action !== undefined){
 let data2 = data.action;
 const _errs16 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/definitions/ElicitResult/properties/action/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1992,7 +1876,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data2 === "accept") || (data2 === "cancel")) || (data2 === "decline"))){
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/definitions/ElicitResult/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2016,7 +1900,7 @@ for(const key0 in data3){
 let data4 = data3[key0];
 const _errs21 = errors;
 if(((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ElicitResult/properties/content/additionalProperties/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.type}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2032,7 +1916,7 @@ break;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/definitions/ElicitResult/properties/content/type",keyword:"type",params:{type: "object"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2052,7 +1936,7 @@ var valid4 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/definitions/ElicitResult/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2068,7 +1952,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err9 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2100,7 +1984,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2108,11 +1992,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("completion/complete" !== data0){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2128,7 +2012,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.argument === undefined) && (missing1 = "argument")) || ((data1.ref === undefined) && (missing1 = "ref"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2139,14 +2023,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.name === undefined) && (missing2 = "name")) || ((data2.value === undefined) && (missing2 = "value"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data2.name !== undefined){
 const _errs7 = errors;
 if(typeof data2.name !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -2158,7 +2042,7 @@ if(valid2){
 if(data2.value !== undefined){
 const _errs9 = errors;
 if(typeof data2.value !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -2170,7 +2054,7 @@ var valid2 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2193,7 +2077,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 const _errs16 = errors;
 if(typeof data6[key0] !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -2203,14 +2087,14 @@ break;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/context/arguments",schemaPath:"#/properties/params/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/context",schemaPath:"#/properties/params/properties/context/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2233,14 +2117,14 @@ if(errors === _errs22){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing3;
 if(((data8.name === undefined) && (missing3 = "name")) || ((data8.type === undefined) && (missing3 = "type"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data8.name !== undefined){
 const _errs24 = errors;
 if(typeof data8.name !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid8 = _errs24 === errors;
@@ -2252,7 +2136,7 @@ if(valid8){
 if(data8.title !== undefined){
 const _errs26 = errors;
 if(typeof data8.title !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/title",schemaPath:"#/definitions/PromptReference/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid8 = _errs26 === errors;
@@ -2265,11 +2149,11 @@ if(data8.type !== undefined){
 let data11 = data8.type;
 const _errs28 = errors;
 if(typeof data11 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data11){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid8 = _errs28 === errors;
@@ -2282,7 +2166,7 @@ var valid8 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2293,7 +2177,7 @@ if(errors === _errs31){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing4;
 if(((data8.type === undefined) && (missing4 = "type")) || ((data8.uri === undefined) && (missing4 = "uri"))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceTemplateReference/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2301,11 +2185,11 @@ if(data8.type !== undefined){
 let data12 = data8.type;
 const _errs33 = errors;
 if(typeof data12 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceTemplateReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data12){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceTemplateReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid11 = _errs33 === errors;
@@ -2321,12 +2205,12 @@ if(errors === _errs35){
 if(errors === _errs35){
 if(typeof data13 === "string"){
 if(!(format_uri_template.test(data13))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceTemplateReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceTemplateReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2340,23 +2224,23 @@ var valid11 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceTemplateReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2370,7 +2254,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2383,308 +2267,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
 validate_CompleteRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("completion/complete" !== data0){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.argument === undefined) && (missing1 = "argument")) || ((data1.ref === undefined) && (missing1 = "ref"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.argument !== undefined){
-let data2 = data1.argument;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if(((data2.name === undefined) && (missing2 = "name")) || ((data2.value === undefined) && (missing2 = "value"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data2.name !== undefined){
-const _errs7 = errors;
-if(typeof data2.name !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data2.value !== undefined){
-const _errs9 = errors;
-if(typeof data2.value !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.context !== undefined){
-let data5 = data1.context;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.arguments !== undefined){
-let data6 = data5.arguments;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-const _errs16 = errors;
-if(typeof data6[key0] !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/context/arguments",schemaPath:"#/properties/params/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/context",schemaPath:"#/properties/params/properties/context/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.ref !== undefined){
-let data8 = data1.ref;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-const tag0 = data8.type;
-if(typeof tag0 == "string"){
-if(tag0 === "ref/prompt"){
-const _errs22 = errors;
-if(errors === _errs22){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing3;
-if(((data8.name === undefined) && (missing3 = "name")) || ((data8.type === undefined) && (missing3 = "type"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing3}}];
-return false;
-}
-else {
-if(data8.name !== undefined){
-const _errs24 = errors;
-if(typeof data8.name !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs24 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data8.title !== undefined){
-const _errs26 = errors;
-if(typeof data8.title !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/title",schemaPath:"#/definitions/PromptReference/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs26 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data8.type !== undefined){
-let data11 = data8.type;
-const _errs28 = errors;
-if(typeof data11 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/prompt" !== data11){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
-return false;
-}
-var valid8 = _errs28 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "ref/resource"){
-const _errs31 = errors;
-if(errors === _errs31){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing4;
-if(((data8.type === undefined) && (missing4 = "type")) || ((data8.uri === undefined) && (missing4 = "uri"))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceTemplateReference/required",keyword:"required",params:{missingProperty: missing4}}];
-return false;
-}
-else {
-if(data8.type !== undefined){
-let data12 = data8.type;
-const _errs33 = errors;
-if(typeof data12 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceTemplateReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/resource" !== data12){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/type",schemaPath:"#/definitions/ResourceTemplateReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
-return false;
-}
-var valid11 = _errs33 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data8.uri !== undefined){
-let data13 = data8.uri;
-const _errs35 = errors;
-if(errors === _errs35){
-if(errors === _errs35){
-if(typeof data13 === "string"){
-if(!(format_uri_template.test(data13))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceTemplateReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref/uri",schemaPath:"#/definitions/ResourceTemplateReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid11 = _errs35 === errors;
-}
-else {
-var valid11 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/definitions/ResourceTemplateReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs18 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CompleteRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CompleteRequest_properties_params(data){
@@ -2694,7 +2281,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.argument === undefined) && (missing0 = "argument")) || ((data.ref === undefined) && (missing0 = "ref"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2705,14 +2292,14 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.name === undefined) && (missing1 = "name")) || ((data0.value === undefined) && (missing1 = "value"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data0.name !== undefined){
 const _errs3 = errors;
 if(typeof data0.name !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -2724,7 +2311,7 @@ if(valid1){
 if(data0.value !== undefined){
 const _errs5 = errors;
 if(typeof data0.value !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -2736,7 +2323,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2759,7 +2346,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 const _errs12 = errors;
 if(typeof data4[key0] !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -2769,14 +2356,14 @@ break;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2799,14 +2386,14 @@ if(errors === _errs18){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing2;
 if(((data6.name === undefined) && (missing2 = "name")) || ((data6.type === undefined) && (missing2 = "type"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/PromptReference/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data6.name !== undefined){
 const _errs20 = errors;
 if(typeof data6.name !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/name",schemaPath:"#/definitions/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid7 = _errs20 === errors;
@@ -2818,7 +2405,7 @@ if(valid7){
 if(data6.title !== undefined){
 const _errs22 = errors;
 if(typeof data6.title !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/title",schemaPath:"#/definitions/PromptReference/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid7 = _errs22 === errors;
@@ -2831,11 +2418,11 @@ if(data6.type !== undefined){
 let data9 = data6.type;
 const _errs24 = errors;
 if(typeof data9 !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data9){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid7 = _errs24 === errors;
@@ -2848,7 +2435,7 @@ var valid7 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2859,7 +2446,7 @@ if(errors === _errs27){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing3;
 if(((data6.type === undefined) && (missing3 = "type")) || ((data6.uri === undefined) && (missing3 = "uri"))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/ResourceTemplateReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -2867,11 +2454,11 @@ if(data6.type !== undefined){
 let data10 = data6.type;
 const _errs29 = errors;
 if(typeof data10 !== "string"){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/ResourceTemplateReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data10){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/definitions/ResourceTemplateReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid10 = _errs29 === errors;
@@ -2887,12 +2474,12 @@ if(errors === _errs31){
 if(errors === _errs31){
 if(typeof data11 === "string"){
 if(!(format_uri_template.test(data11))){
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/definitions/ResourceTemplateReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/definitions/ResourceTemplateReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2906,23 +2493,23 @@ var valid10 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/definitions/ResourceTemplateReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2936,7 +2523,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -2950,7 +2537,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2961,7 +2548,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2978,14 +2565,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
 if(data1.hasMore !== undefined){
 const _errs6 = errors;
 if(typeof data1.hasMore !== "boolean"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2998,7 +2585,7 @@ if(data1.total !== undefined){
 let data3 = data1.total;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -3017,7 +2604,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(typeof data4[i0] !== "string"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -3027,7 +2614,7 @@ break;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -3041,7 +2628,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -3054,7 +2641,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -3099,76 +2686,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 validate_ContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_ContentBlock_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource_link"){
-if(!(validate_ResourceLink(data))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource"){
-if(!(validate_EmbeddedResource(data))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ContentBlock_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageRequest(data){
@@ -3178,7 +2710,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3186,11 +2718,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if("sampling/createMessage" !== data0){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3206,7 +2738,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.maxTokens === undefined) && (missing1 = "maxTokens")) || ((data1.messages === undefined) && (missing1 = "messages"))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3214,11 +2746,11 @@ if(data1.includeContext !== undefined){
 let data2 = data1.includeContext;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/includeContext",schemaPath:"#/properties/params/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -3231,7 +2763,7 @@ if(data1.maxTokens !== undefined){
 let data3 = data1.maxTokens;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/maxTokens",schemaPath:"#/properties/params/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -3260,7 +2792,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/messages",schemaPath:"#/properties/params/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3277,7 +2809,7 @@ if(errors === _errs12){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/metadata",schemaPath:"#/properties/params/properties/metadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3309,7 +2841,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs18 = errors;
 if(typeof data8[i1] !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/stopSequences/" + i1,schemaPath:"#/properties/params/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -3319,7 +2851,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/stopSequences",schemaPath:"#/properties/params/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3332,7 +2864,7 @@ if(valid1){
 if(data1.systemPrompt !== undefined){
 const _errs20 = errors;
 if(typeof data1.systemPrompt !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/systemPrompt",schemaPath:"#/properties/params/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs20 === errors;
@@ -3345,7 +2877,7 @@ if(data1.temperature !== undefined){
 let data11 = data1.temperature;
 const _errs22 = errors;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs22 === errors;
@@ -3363,7 +2895,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3376,7 +2908,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3390,7 +2922,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -3398,11 +2930,11 @@ if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3415,7 +2947,7 @@ if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3444,7 +2976,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -3461,7 +2993,7 @@ if(errors === _errs8){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -3493,7 +3025,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
 if(typeof data6[i1] !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -3503,7 +3035,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -3516,7 +3048,7 @@ if(valid0){
 if(data.systemPrompt !== undefined){
 const _errs16 = errors;
 if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -3529,7 +3061,7 @@ if(data.temperature !== undefined){
 let data9 = data.temperature;
 const _errs18 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate_CreateMessageRequest_properties_params.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -3547,7 +3079,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -3561,7 +3093,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 else {
@@ -3572,7 +3104,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -3608,17 +3140,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -3631,7 +3163,7 @@ if(valid0){
 if(data.model !== undefined){
 const _errs10 = errors;
 if(typeof data.model !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -3644,11 +3176,11 @@ if(data.role !== undefined){
 let data3 = data.role;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 if(!((data3 === "assistant") || (data3 === "user"))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -3660,7 +3192,7 @@ if(valid0){
 if(data.stopReason !== undefined){
 const _errs15 = errors;
 if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -3675,146 +3207,18 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data1))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.model !== undefined){
-const _errs10 = errors;
-if(typeof data.model !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data3 = data.role;
-const _errs12 = errors;
-if(typeof data3 !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data3 === "assistant") || (data3 === "user"))){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopReason !== undefined){
-const _errs15 = errors;
-if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Cursor(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Cursor.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Cursor.errors = [verdictError];
 return false;
 }
 validate_Cursor.errors = vErrors;
@@ -3827,7 +3231,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3835,11 +3239,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 if("elicitation/create" !== data0){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3855,14 +3259,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.message === undefined) && (missing1 = "message")) || ((data1.requestedSchema === undefined) && (missing1 = "requestedSchema"))){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data1.message !== undefined){
 const _errs5 = errors;
 if(typeof data1.message !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -3878,7 +3282,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing2;
 if(((data3.properties === undefined) && (missing2 = "properties")) || ((data3.type === undefined) && (missing2 = "type"))){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/requestedSchema",schemaPath:"#/properties/params/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3900,7 +3304,7 @@ break;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/requestedSchema/properties",schemaPath:"#/properties/params/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3920,7 +3324,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs15 = errors;
 if(typeof data6[i0] !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/requestedSchema/required/" + i0,schemaPath:"#/properties/params/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -3930,7 +3334,7 @@ break;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/requestedSchema/required",schemaPath:"#/properties/params/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3944,11 +3348,11 @@ if(data3.type !== undefined){
 let data8 = data3.type;
 const _errs17 = errors;
 if(typeof data8 !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/requestedSchema/type",schemaPath:"#/properties/params/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 if("object" !== data8){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/requestedSchema/type",schemaPath:"#/properties/params/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs17 === errors;
@@ -3961,7 +3365,7 @@ var valid2 = true;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params/requestedSchema",schemaPath:"#/properties/params/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3974,7 +3378,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3987,7 +3391,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4001,14 +3405,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate_ElicitRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4024,7 +3428,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.properties === undefined) && (missing1 = "properties")) || ((data1.type === undefined) && (missing1 = "type"))){
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -4046,7 +3450,7 @@ break;
 }
 }
 else {
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4066,7 +3470,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data4[i0] !== "string"){
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -4076,7 +3480,7 @@ break;
 }
 }
 else {
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4090,11 +3494,11 @@ if(data1.type !== undefined){
 let data6 = data1.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 if("object" !== data6){
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -4107,7 +3511,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ElicitRequest_properties_params.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4120,7 +3524,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4134,7 +3538,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 else {
@@ -4145,7 +3549,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ElicitResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -4159,11 +3563,11 @@ if(data.action !== undefined){
 let data1 = data.action;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 if(!(((data1 === "accept") || (data1 === "cancel")) || (data1 === "decline"))){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4181,7 +3585,7 @@ for(const key0 in data2){
 let data3 = data2[key0];
 const _errs9 = errors;
 if(((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.type}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -4191,7 +3595,7 @@ break;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -4205,7 +3609,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -4219,7 +3623,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 else {
@@ -4230,7 +3634,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
@@ -4263,7 +3667,7 @@ if(errors === _errs8){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4280,7 +3684,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err1 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/definitions/TextResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4299,7 +3703,7 @@ if(valid3){
 if(data2.mimeType !== undefined){
 const _errs13 = errors;
 if(typeof data2.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4317,7 +3721,7 @@ if(valid3){
 if(data2.text !== undefined){
 const _errs15 = errors;
 if(typeof data2.text !== "string"){
-const err3 = {instancePath:instancePath+"/resource/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4339,7 +3743,7 @@ if(errors === _errs17){
 if(errors === _errs17){
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4350,7 +3754,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4372,7 +3776,7 @@ var valid3 = true;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4391,7 +3795,7 @@ if(errors === _errs20){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err7 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4408,7 +3812,7 @@ if(errors === _errs22){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-const err8 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/definitions/BlobResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4431,7 +3835,7 @@ if(errors === _errs25){
 if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!(format_byte(data8))){
-const err9 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4442,7 +3846,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4462,7 +3866,7 @@ if(valid5){
 if(data2.mimeType !== undefined){
 const _errs27 = errors;
 if(typeof data2.mimeType !== "string"){
-const err11 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4484,7 +3888,7 @@ if(errors === _errs29){
 if(errors === _errs29){
 if(typeof data10 === "string"){
 if(!(format_uri(data10))){
-const err12 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4495,7 +3899,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4517,7 +3921,7 @@ var valid5 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4531,7 +3935,7 @@ var _valid0 = _errs19 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err15 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4563,11 +3967,11 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 if("resource" !== data11){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -4581,387 +3985,11 @@ var valid0 = true;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs5 = errors;
-const _errs6 = errors;
-let valid1 = false;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err1 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/definitions/TextResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.mimeType !== undefined){
-const _errs13 = errors;
-if(typeof data2.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.text !== undefined){
-const _errs15 = errors;
-if(typeof data2.text !== "string"){
-const err3 = {instancePath:instancePath+"/resource/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.uri !== undefined){
-let data6 = data2.uri;
-const _errs17 = errors;
-if(errors === _errs17){
-if(errors === _errs17){
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-var valid3 = _errs17 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err7 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2._meta !== undefined){
-let data7 = data2._meta;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-const err8 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/definitions/BlobResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var valid5 = _errs22 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data2.blob !== undefined){
-let data8 = data2.blob;
-const _errs25 = errors;
-if(errors === _errs25){
-if(errors === _errs25){
-if(typeof data8 === "string"){
-if(!(format_byte(data8))){
-const err9 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-var valid5 = _errs25 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data2.mimeType !== undefined){
-const _errs27 = errors;
-if(typeof data2.mimeType !== "string"){
-const err11 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid5 = _errs27 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data2.uri !== undefined){
-let data10 = data2.uri;
-const _errs29 = errors;
-if(errors === _errs29){
-if(errors === _errs29){
-if(typeof data10 === "string"){
-if(!(format_uri(data10))){
-const err12 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-var valid5 = _errs29 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/resource",schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid0 = _errs19 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err15 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-validate_EmbeddedResource_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data11 = data.type;
-const _errs31 = errors;
-if(typeof data11 !== "string"){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource" !== data11){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
-return false;
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_EnumSchema(data){
@@ -4971,14 +3999,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_EnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4997,7 +4025,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate_EnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -5007,7 +4035,7 @@ break;
 }
 }
 else {
-validate_EnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -5027,7 +4055,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs9 = errors;
 if(typeof data3[i1] !== "string"){
-validate_EnumSchema.errors = [{instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -5037,7 +4065,7 @@ break;
 }
 }
 else {
-validate_EnumSchema.errors = [{instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -5050,7 +4078,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs11 = errors;
 if(typeof data.title !== "string"){
-validate_EnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5063,11 +4091,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_EnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data6){
-validate_EnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -5082,7 +4110,7 @@ var valid0 = true;
 }
 }
 else {
-validate_EnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -5096,7 +4124,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -5104,11 +4132,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data0){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5124,7 +4152,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.name === undefined) && (missing1 = "name")){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -5136,7 +4164,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs8 = errors;
 if(typeof data2[key0] !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -5146,7 +4174,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5159,7 +4187,7 @@ if(valid1){
 if(data1.name !== undefined){
 const _errs10 = errors;
 if(typeof data1.name !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -5171,7 +4199,7 @@ var valid1 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5184,7 +4212,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5198,7 +4226,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_GetPromptRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -5210,7 +4238,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs4 = errors;
 if(typeof data0[key0] !== "string"){
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -5220,7 +4248,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5233,7 +4261,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate_GetPromptRequest_properties_params.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -5245,7 +4273,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5259,7 +4287,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.messages === undefined) && (missing0 = "messages")){
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 else {
@@ -5270,7 +4298,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -5283,7 +4311,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5312,7 +4340,7 @@ break;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -5326,7 +4354,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -5340,7 +4368,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -5351,7 +4379,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -5380,12 +4408,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -5399,7 +4427,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5412,11 +4440,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data4){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -5431,116 +4459,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data2 = data.data;
-const _errs5 = errors;
-if(errors === _errs5){
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
-return false;
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs9 = errors;
-if(typeof data4 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data4){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Implementation(data){
@@ -5550,14 +4473,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5569,7 +4492,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -5581,7 +4504,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs5 = errors;
 if(typeof data.version !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -5594,7 +4517,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -5608,7 +4531,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -5616,11 +4539,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 if("initialize" !== data0){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5636,7 +4559,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((((data1.capabilities === undefined) && (missing1 = "capabilities")) || ((data1.clientInfo === undefined) && (missing1 = "clientInfo"))) || ((data1.protocolVersion === undefined) && (missing1 = "protocolVersion"))){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -5653,7 +4576,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/elicitation",schemaPath:"#/definitions/ClientCapabilities/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5675,7 +4598,7 @@ if(errors === _errs14){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5686,7 +4609,7 @@ break;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5703,13 +4626,13 @@ if(errors === _errs17){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 if(typeof data6.listChanged !== "boolean"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5726,7 +4649,7 @@ if(errors === _errs21){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5740,7 +4663,7 @@ var valid3 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5758,14 +4681,14 @@ if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((data9.name === undefined) && (missing2 = "name")) || ((data9.version === undefined) && (missing2 = "version"))){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data9.name !== undefined){
 const _errs27 = errors;
 if(typeof data9.name !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid7 = _errs27 === errors;
@@ -5777,7 +4700,7 @@ if(valid7){
 if(data9.title !== undefined){
 const _errs29 = errors;
 if(typeof data9.title !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo/title",schemaPath:"#/definitions/Implementation/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid7 = _errs29 === errors;
@@ -5789,7 +4712,7 @@ if(valid7){
 if(data9.version !== undefined){
 const _errs31 = errors;
 if(typeof data9.version !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid7 = _errs31 === errors;
@@ -5802,7 +4725,7 @@ var valid7 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5815,7 +4738,7 @@ if(valid1){
 if(data1.protocolVersion !== undefined){
 const _errs33 = errors;
 if(typeof data1.protocolVersion !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs33 === errors;
@@ -5828,7 +4751,7 @@ var valid1 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -5841,258 +4764,11 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
 validate_InitializeRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializeRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("initialize" !== data0){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((((data1.capabilities === undefined) && (missing1 = "capabilities")) || ((data1.clientInfo === undefined) && (missing1 = "clientInfo"))) || ((data1.protocolVersion === undefined) && (missing1 = "protocolVersion"))){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.capabilities !== undefined){
-let data2 = data1.capabilities;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.elicitation !== undefined){
-let data3 = data2.elicitation;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/elicitation",schemaPath:"#/definitions/ClientCapabilities/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.experimental !== undefined){
-let data4 = data2.experimental;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-let data5 = data4[key0];
-const _errs14 = errors;
-if(errors === _errs14){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs14 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.roots !== undefined){
-let data6 = data2.roots;
-const _errs17 = errors;
-if(errors === _errs17){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.listChanged !== undefined){
-if(typeof data6.listChanged !== "boolean"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs17 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.sampling !== undefined){
-let data8 = data2.sampling;
-const _errs21 = errors;
-if(errors === _errs21){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs21 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.clientInfo !== undefined){
-let data9 = data1.clientInfo;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing2;
-if(((data9.name === undefined) && (missing2 = "name")) || ((data9.version === undefined) && (missing2 = "version"))){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data9.name !== undefined){
-const _errs27 = errors;
-if(typeof data9.name !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs27 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.title !== undefined){
-const _errs29 = errors;
-if(typeof data9.title !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo/title",schemaPath:"#/definitions/Implementation/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs29 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.version !== undefined){
-const _errs31 = errors;
-if(typeof data9.version !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs31 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs24 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.protocolVersion !== undefined){
-const _errs33 = errors;
-if(typeof data1.protocolVersion !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs33 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InitializeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeRequest_properties_params(data){
@@ -6102,7 +4778,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.clientInfo === undefined) && (missing0 = "clientInfo"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate_InitializeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -6119,7 +4795,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/elicitation",schemaPath:"#/definitions/ClientCapabilities/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6141,7 +4817,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6152,7 +4828,7 @@ break;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/definitions/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6169,13 +4845,13 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.listChanged !== undefined){
 if(typeof data4.listChanged !== "boolean"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/roots/listChanged",schemaPath:"#/definitions/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/roots",schemaPath:"#/definitions/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6192,7 +4868,7 @@ if(errors === _errs17){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities/sampling",schemaPath:"#/definitions/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6206,7 +4882,7 @@ var valid2 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6224,14 +4900,14 @@ if(errors === _errs21){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if(((data7.name === undefined) && (missing1 = "name")) || ((data7.version === undefined) && (missing1 = "version"))){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data7.name !== undefined){
 const _errs23 = errors;
 if(typeof data7.name !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs23 === errors;
@@ -6243,7 +4919,7 @@ if(valid6){
 if(data7.title !== undefined){
 const _errs25 = errors;
 if(typeof data7.title !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo/title",schemaPath:"#/definitions/Implementation/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs25 === errors;
@@ -6255,7 +4931,7 @@ if(valid6){
 if(data7.version !== undefined){
 const _errs27 = errors;
 if(typeof data7.version !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs27 === errors;
@@ -6268,7 +4944,7 @@ var valid6 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/clientInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6281,7 +4957,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs29 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeRequest_properties_params.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -6294,7 +4970,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6308,7 +4984,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))) || ((data.serverInfo === undefined) && (missing0 = "serverInfo"))){
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6319,7 +4995,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6342,7 +5018,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/completions",schemaPath:"#/definitions/ServerCapabilities/properties/completions/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6364,7 +5040,7 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/ServerCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6375,7 +5051,7 @@ break;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/definitions/ServerCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6392,7 +5068,7 @@ if(errors === _errs16){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/logging",schemaPath:"#/definitions/ServerCapabilities/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6409,13 +5085,13 @@ if(errors === _errs19){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 if(typeof data6.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/definitions/ServerCapabilities/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6433,7 +5109,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 const _errs25 = errors;
 if(typeof data8.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs25 === errors;
@@ -6445,7 +5121,7 @@ if(valid5){
 if(data8.subscribe !== undefined){
 const _errs27 = errors;
 if(typeof data8.subscribe !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/definitions/ServerCapabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs27 === errors;
@@ -6456,7 +5132,7 @@ var valid5 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources",schemaPath:"#/definitions/ServerCapabilities/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6473,13 +5149,13 @@ if(errors === _errs29){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.listChanged !== undefined){
 if(typeof data11.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/definitions/ServerCapabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools",schemaPath:"#/definitions/ServerCapabilities/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6495,7 +5171,7 @@ var valid2 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/definitions/ServerCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6508,7 +5184,7 @@ if(valid0){
 if(data.instructions !== undefined){
 const _errs33 = errors;
 if(typeof data.instructions !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -6520,7 +5196,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs35 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -6537,14 +5213,14 @@ if(errors === _errs38){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing1;
 if(((data15.name === undefined) && (missing1 = "name")) || ((data15.version === undefined) && (missing1 = "version"))){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo",schemaPath:"#/definitions/Implementation/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 else {
 if(data15.name !== undefined){
 const _errs40 = errors;
 if(typeof data15.name !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo/name",schemaPath:"#/definitions/Implementation/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid8 = _errs40 === errors;
@@ -6556,7 +5232,7 @@ if(valid8){
 if(data15.title !== undefined){
 const _errs42 = errors;
 if(typeof data15.title !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo/title",schemaPath:"#/definitions/Implementation/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid8 = _errs42 === errors;
@@ -6568,7 +5244,7 @@ if(valid8){
 if(data15.version !== undefined){
 const _errs44 = errors;
 if(typeof data15.version !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo/version",schemaPath:"#/definitions/Implementation/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid8 = _errs44 === errors;
@@ -6581,7 +5257,7 @@ var valid8 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/serverInfo",schemaPath:"#/definitions/Implementation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6597,7 +5273,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -6611,7 +5287,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -6619,11 +5295,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/initialized" !== data0){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6644,14 +5320,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -6664,7 +5340,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -6683,14 +5359,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_InitializedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -6704,7 +5380,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.error === undefined) && (missing0 = "error")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_JSONRPCError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 else {
@@ -6715,7 +5391,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 else {
@@ -6723,7 +5399,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -6735,7 +5411,7 @@ if(valid1){
 if(data0.message !== undefined){
 const _errs5 = errors;
 if(typeof data0.message !== "string"){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -6747,7 +5423,7 @@ var valid1 = true;
 }
 }
 else {
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 }
@@ -6761,7 +5437,7 @@ if(data.id !== undefined){
 let data3 = data.id;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -6774,11 +5450,11 @@ if(data.jsonrpc !== undefined){
 let data4 = data.jsonrpc;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 if("2.0" !== data4){
-validate_JSONRPCError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -6791,7 +5467,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCError.errors = [verdictError];
 return false;
 }
 }
@@ -6817,7 +5493,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-const err0 = {instancePath,schemaPath:"#/definitions/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6831,7 +5507,7 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs5 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6841,7 +5517,7 @@ vErrors.push(err1);
 errors++;
 }
 if("2.0" !== data0){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/definitions/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6859,7 +5535,7 @@ if(valid2){
 if(data.method !== undefined){
 const _errs7 = errors;
 if(typeof data.method !== "string"){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/definitions/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6886,7 +5562,7 @@ if(errors === _errs12){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err4 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/JSONRPCNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6899,7 +5575,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/definitions/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6919,7 +5595,7 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/definitions/JSONRPCNotification/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6951,7 +5627,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6983,7 +5659,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -6991,11 +5667,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7007,7 +5683,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7028,14 +5704,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7049,7 +5725,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7063,7 +5739,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7071,7 +5747,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7084,11 +5760,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7100,7 +5776,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -7122,20 +5798,20 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
 let data5 = data4.progressToken;
 if((typeof data5 !== "string") && (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7150,112 +5826,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs6 = errors;
-if(typeof data.method !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3._meta !== undefined){
-let data4 = data3._meta;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.progressToken !== undefined){
-let data5 = data4.progressToken;
-if((typeof data5 !== "string") && (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCResponse(data){
@@ -7265,7 +5840,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -7273,7 +5848,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7286,11 +5861,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7312,14 +5887,14 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath:instancePath+"/result",schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
@@ -7333,93 +5908,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResponse.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCResponse_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResponse_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/definitions/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.result !== undefined){
-let data2 = data.result;
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath:instancePath+"/result",schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCResponse_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsRequest(data){
@@ -7429,7 +5922,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7437,11 +5930,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data0){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7457,13 +5950,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7476,7 +5969,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7490,13 +5983,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListPromptsRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListPromptsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7510,7 +6003,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.prompts === undefined) && (missing0 = "prompts")){
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7521,7 +6014,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7534,7 +6027,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7563,7 +6056,7 @@ break;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7577,7 +6070,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -7591,7 +6084,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7599,11 +6092,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data0){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7619,13 +6112,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7638,7 +6131,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7652,13 +6145,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListResourceTemplatesRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourceTemplatesRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7672,7 +6165,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resourceTemplates === undefined) && (missing0 = "resourceTemplates")){
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7683,7 +6176,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7696,7 +6189,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7725,7 +6218,7 @@ break;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7739,7 +6232,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7753,7 +6246,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7761,11 +6254,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data0){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7781,13 +6274,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7800,7 +6293,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7814,13 +6307,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListResourcesRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListResourcesRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -7834,7 +6327,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resources === undefined) && (missing0 = "resources")){
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -7845,7 +6338,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7858,7 +6351,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7887,7 +6380,7 @@ break;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7901,7 +6394,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -7915,7 +6408,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7923,11 +6416,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 if("roots/list" !== data0){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7949,20 +6442,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7975,7 +6468,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7995,20 +6488,20 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8022,7 +6515,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -8033,7 +6526,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8058,7 +6551,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -8069,7 +6562,7 @@ if(errors === _errs9){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/_meta",schemaPath:"#/definitions/Root/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8082,7 +6575,7 @@ if(valid3){
 if(data2.name !== undefined){
 const _errs12 = errors;
 if(typeof data2.name !== "string"){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/definitions/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -8098,12 +6591,12 @@ if(errors === _errs14){
 if(errors === _errs14){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8118,7 +6611,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8129,7 +6622,7 @@ break;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8142,145 +6635,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.roots !== undefined){
-let data1 = data.roots;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/_meta",schemaPath:"#/definitions/Root/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.name !== undefined){
-const _errs12 = errors;
-if(typeof data2.name !== "string"){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/definitions/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.uri !== undefined){
-let data5 = data2.uri;
-const _errs14 = errors;
-if(errors === _errs14){
-if(errors === _errs14){
-if(typeof data5 === "string"){
-if(!(format_uri(data5))){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/definitions/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/definitions/Root/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest(data){
@@ -8290,7 +6649,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -8298,11 +6657,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data0){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8318,13 +6677,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8337,7 +6696,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8351,13 +6710,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cursor !== undefined){
 if(typeof data.cursor !== "string"){
-validate_ListToolsRequest_properties_params.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListToolsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8371,7 +6730,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.tools === undefined) && (missing0 = "tools")){
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -8382,7 +6741,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8395,7 +6754,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8424,7 +6783,7 @@ break;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8438,7 +6797,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8449,11 +6808,11 @@ function validate_LoggingLevel(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 validate_LoggingLevel.errors = vErrors;
@@ -8466,7 +6825,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -8474,11 +6833,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if("notifications/message" !== data0){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8494,7 +6853,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.data === undefined) && (missing1 = "data")) || ((data1.level === undefined) && (missing1 = "level"))){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -8502,11 +6861,11 @@ if(data1.level !== undefined){
 let data2 = data1.level;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -8518,7 +6877,7 @@ if(valid1){
 if(data1.logger !== undefined){
 const _errs8 = errors;
 if(typeof data1.logger !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params/logger",schemaPath:"#/properties/params/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -8530,7 +6889,7 @@ var valid1 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8543,7 +6902,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -8557,7 +6916,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.level === undefined) && (missing0 = "level"))){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -8565,11 +6924,11 @@ if(data.level !== undefined){
 let data0 = data.level;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 if(!((((((((data0 === "alert") || (data0 === "critical")) || (data0 === "debug")) || (data0 === "emergency")) || (data0 === "error")) || (data0 === "info")) || (data0 === "notice")) || (data0 === "warning"))){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8581,7 +6940,7 @@ if(valid0){
 if(data.logger !== undefined){
 const _errs4 = errors;
 if(typeof data.logger !== "string"){
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8593,7 +6952,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8607,13 +6966,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-validate_ModelHint.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelHint.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
@@ -8631,18 +6990,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8667,13 +7026,13 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/definitions/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/definitions/ModelHint/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8684,7 +7043,7 @@ break;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8700,18 +7059,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8727,18 +7086,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8752,150 +7111,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-const _errs1 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hints !== undefined){
-let data1 = data.hints;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/definitions/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/definitions/ModelHint/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.intelligencePriority !== undefined){
-let data4 = data.intelligencePriority;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.speedPriority !== undefined){
-let data5 = data.speedPriority;
-const _errs12 = errors;
-if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Notification(data){
@@ -8905,14 +7125,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Notification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Notification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8933,14 +7153,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -8953,7 +7173,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Notification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -8967,14 +7187,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8987,7 +7207,7 @@ if(data.maximum !== undefined){
 let data1 = data.maximum;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -9000,7 +7220,7 @@ if(data.minimum !== undefined){
 let data2 = data.minimum;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -9012,7 +7232,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs7 = errors;
 if(typeof data.title !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -9025,11 +7245,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 if(!((data4 === "integer") || (data4 === "number"))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -9044,7 +7264,7 @@ var valid0 = true;
 }
 }
 else {
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 }
@@ -9058,14 +7278,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9081,13 +7301,13 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.cursor !== undefined){
 if(typeof data1.cursor !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9100,7 +7320,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9119,7 +7339,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -9132,7 +7352,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -9143,7 +7363,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -9157,7 +7377,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -9165,11 +7385,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 if("ping" !== data0){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9191,20 +7411,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_PingRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9217,85 +7437,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 validate_PingRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_PingRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.method === undefined) && (missing0 = "method")){
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ping" !== data0){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.progressToken !== undefined){
-let data3 = data2.progressToken;
-if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PingRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PingRequest_properties_params(data){
@@ -9311,20 +7457,20 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_PingRequest_properties_params.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PingRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PingRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -9342,7 +7488,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/definitions/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9355,7 +7501,7 @@ else {
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9374,7 +7520,7 @@ if(data.format !== undefined){
 let data1 = data.format;
 const _errs6 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9384,7 +7530,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data1 === "date") || (data1 === "date-time")) || (data1 === "email")) || (data1 === "uri"))){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9403,7 +7549,7 @@ if(data.maxLength !== undefined){
 let data2 = data.maxLength;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/maxLength",schemaPath:"#/definitions/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9422,7 +7568,7 @@ if(data.minLength !== undefined){
 let data3 = data.minLength;
 const _errs10 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"#/definitions/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9440,7 +7586,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs12 = errors;
 if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9459,7 +7605,7 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9469,7 +7615,7 @@ vErrors.push(err7);
 errors++;
 }
 if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9491,7 +7637,7 @@ var valid2 = true;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/definitions/StringSchema/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9510,7 +7656,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.type === undefined) && (missing1 = "type")){
-const err10 = {instancePath,schemaPath:"#/definitions/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9523,7 +7669,7 @@ else {
 if(data.description !== undefined){
 const _errs19 = errors;
 if(typeof data.description !== "string"){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9542,7 +7688,7 @@ if(data.maximum !== undefined){
 let data7 = data.maximum;
 const _errs21 = errors;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/maximum",schemaPath:"#/definitions/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9561,7 +7707,7 @@ if(data.minimum !== undefined){
 let data8 = data.minimum;
 const _errs23 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/minimum",schemaPath:"#/definitions/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9579,7 +7725,7 @@ if(valid4){
 if(data.title !== undefined){
 const _errs25 = errors;
 if(typeof data.title !== "string"){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9598,7 +7744,7 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs27 = errors;
 if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9608,7 +7754,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data10 === "integer") || (data10 === "number"))){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9629,7 +7775,7 @@ var valid4 = true;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/definitions/NumberSchema/type",keyword:"type",params:{type: "object"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9648,7 +7794,7 @@ if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err18 = {instancePath,schemaPath:"#/definitions/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9661,7 +7807,7 @@ else {
 if(data.default !== undefined){
 const _errs32 = errors;
 if(typeof data.default !== "boolean"){
-const err19 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9679,7 +7825,7 @@ if(valid6){
 if(data.description !== undefined){
 const _errs34 = errors;
 if(typeof data.description !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9697,7 +7843,7 @@ if(valid6){
 if(data.title !== undefined){
 const _errs36 = errors;
 if(typeof data.title !== "string"){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9716,7 +7862,7 @@ if(data.type !== undefined){
 let data14 = data.type;
 const _errs38 = errors;
 if(typeof data14 !== "string"){
-const err22 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9726,7 +7872,7 @@ vErrors.push(err22);
 errors++;
 }
 if("boolean" !== data14){
-const err23 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9746,7 +7892,7 @@ var valid6 = true;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/definitions/BooleanSchema/type",keyword:"type",params:{type: "object"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9765,7 +7911,7 @@ if(errors === _errs41){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err25 = {instancePath,schemaPath:"#/definitions/EnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9778,7 +7924,7 @@ else {
 if(data.description !== undefined){
 const _errs43 = errors;
 if(typeof data.description !== "string"){
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/EnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9803,7 +7949,7 @@ const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
 const _errs47 = errors;
 if(typeof data16[i0] !== "string"){
-const err27 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/definitions/EnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9819,7 +7965,7 @@ break;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/enum",schemaPath:"#/definitions/EnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9845,7 +7991,7 @@ const len1 = data18.length;
 for(let i1=0; i1<len1; i1++){
 const _errs51 = errors;
 if(typeof data18[i1] !== "string"){
-const err29 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/definitions/EnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9861,7 +8007,7 @@ break;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/enumNames",schemaPath:"#/definitions/EnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9880,7 +8026,7 @@ if(valid8){
 if(data.title !== undefined){
 const _errs53 = errors;
 if(typeof data.title !== "string"){
-const err31 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/EnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9899,7 +8045,7 @@ if(data.type !== undefined){
 let data21 = data.type;
 const _errs55 = errors;
 if(typeof data21 !== "string"){
-const err32 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/EnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9909,7 +8055,7 @@ vErrors.push(err32);
 errors++;
 }
 if("string" !== data21){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/EnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9930,7 +8076,7 @@ var valid8 = true;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/definitions/EnumSchema/type",keyword:"type",params:{type: "object"}};
+const err34 = verdictError;
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9946,7 +8092,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err35 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err35 = verdictError;
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9969,646 +8115,6 @@ vErrors = null;
 }
 }
 validate_PrimitiveSchemaDefinition.errors = vErrors;
-return errors === 0;
-}
-function validate_PrimitiveSchemaDefinition_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/definitions/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.description !== undefined){
-const _errs4 = errors;
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.format !== undefined){
-let data1 = data.format;
-const _errs6 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((((data1 === "date") || (data1 === "date-time")) || (data1 === "email")) || (data1 === "uri"))){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.maxLength !== undefined){
-let data2 = data.maxLength;
-const _errs8 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/maxLength",schemaPath:"#/definitions/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.minLength !== undefined){
-let data3 = data.minLength;
-const _errs10 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"#/definitions/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.title !== undefined){
-const _errs12 = errors;
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.type !== undefined){
-let data5 = data.type;
-const _errs14 = errors;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/definitions/StringSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs16 = errors;
-const _errs17 = errors;
-if(errors === _errs17){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.type === undefined) && (missing1 = "type")){
-const err10 = {instancePath,schemaPath:"#/definitions/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-else {
-if(data.description !== undefined){
-const _errs19 = errors;
-if(typeof data.description !== "string"){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid4 = _errs19 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.maximum !== undefined){
-let data7 = data.maximum;
-const _errs21 = errors;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/maximum",schemaPath:"#/definitions/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.minimum !== undefined){
-let data8 = data.minimum;
-const _errs23 = errors;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/minimum",schemaPath:"#/definitions/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid4 = _errs23 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.title !== undefined){
-const _errs25 = errors;
-if(typeof data.title !== "string"){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid4 = _errs25 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.type !== undefined){
-let data10 = data.type;
-const _errs27 = errors;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((data10 === "integer") || (data10 === "number"))){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid4 = _errs27 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/definitions/NumberSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-var _valid0 = _errs16 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.type === undefined) && (missing2 = "type")){
-const err18 = {instancePath,schemaPath:"#/definitions/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs32 = errors;
-if(typeof data.default !== "boolean"){
-const err19 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var valid6 = _errs32 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.description !== undefined){
-const _errs34 = errors;
-if(typeof data.description !== "string"){
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var valid6 = _errs34 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.title !== undefined){
-const _errs36 = errors;
-if(typeof data.title !== "string"){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid6 = _errs36 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.type !== undefined){
-let data14 = data.type;
-const _errs38 = errors;
-if(typeof data14 !== "string"){
-const err22 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if("boolean" !== data14){
-const err23 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid6 = _errs38 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/definitions/BooleanSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-var _valid0 = _errs29 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs40 = errors;
-const _errs41 = errors;
-if(errors === _errs41){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err25 = {instancePath,schemaPath:"#/definitions/EnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-else {
-if(data.description !== undefined){
-const _errs43 = errors;
-if(typeof data.description !== "string"){
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/EnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var valid8 = _errs43 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.enum !== undefined){
-let data16 = data.enum;
-const _errs45 = errors;
-if(errors === _errs45){
-if(Array.isArray(data16)){
-var valid9 = true;
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-const _errs47 = errors;
-if(typeof data16[i0] !== "string"){
-const err27 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/definitions/EnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var valid9 = _errs47 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/enum",schemaPath:"#/definitions/EnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-var valid8 = _errs45 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.enumNames !== undefined){
-let data18 = data.enumNames;
-const _errs49 = errors;
-if(errors === _errs49){
-if(Array.isArray(data18)){
-var valid10 = true;
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-const _errs51 = errors;
-if(typeof data18[i1] !== "string"){
-const err29 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/definitions/EnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid10 = _errs51 === errors;
-if(!valid10){
-break;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/enumNames",schemaPath:"#/definitions/EnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-var valid8 = _errs49 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.title !== undefined){
-const _errs53 = errors;
-if(typeof data.title !== "string"){
-const err31 = {instancePath:instancePath+"/title",schemaPath:"#/definitions/EnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-var valid8 = _errs53 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.type !== undefined){
-let data21 = data.type;
-const _errs55 = errors;
-if(typeof data21 !== "string"){
-const err32 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/EnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if("string" !== data21){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/EnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-var valid8 = _errs55 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/definitions/EnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-var _valid0 = _errs40 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-if(!valid0){
-const err35 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification(data){
@@ -10618,7 +8124,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10626,11 +8132,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 if("notifications/progress" !== data0){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10646,14 +8152,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.progress === undefined) && (missing1 = "progress")) || ((data1.progressToken === undefined) && (missing1 = "progressToken"))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data1.message !== undefined){
 const _errs5 = errors;
 if(typeof data1.message !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -10666,7 +8172,7 @@ if(data1.progress !== undefined){
 let data3 = data1.progress;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -10679,7 +8185,7 @@ if(data1.progressToken !== undefined){
 let data4 = data1.progressToken;
 const _errs9 = errors;
 if((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -10692,7 +8198,7 @@ if(data1.total !== undefined){
 let data5 = data1.total;
 const _errs12 = errors;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid1 = _errs12 === errors;
@@ -10706,7 +8212,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10719,126 +8225,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
 validate_ProgressNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/progress" !== data0){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.progress === undefined) && (missing1 = "progress")) || ((data1.progressToken === undefined) && (missing1 = "progressToken"))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.message !== undefined){
-const _errs5 = errors;
-if(typeof data1.message !== "string"){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.progress !== undefined){
-let data3 = data1.progress;
-const _errs7 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.progressToken !== undefined){
-let data4 = data1.progressToken;
-const _errs9 = errors;
-if((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.total !== undefined){
-let data5 = data1.total;
-const _errs12 = errors;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ProgressNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification_properties_params(data){
@@ -10848,14 +8239,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.progress === undefined) && (missing0 = "progress")) || ((data.progressToken === undefined) && (missing0 = "progressToken"))){
-validate_ProgressNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10868,7 +8259,7 @@ if(data.progress !== undefined){
 let data1 = data.progress;
 const _errs3 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -10881,7 +8272,7 @@ if(data.progressToken !== undefined){
 let data2 = data.progressToken;
 const _errs5 = errors;
 if((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10894,7 +8285,7 @@ if(data.total !== undefined){
 let data3 = data.total;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_ProgressNotification_properties_params.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -10908,7 +8299,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -10919,7 +8310,7 @@ function validate_ProgressToken(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_ProgressToken.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressToken.errors = [verdictError];
 return false;
 }
 validate_ProgressToken.errors = vErrors;
@@ -10932,7 +8323,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
@@ -10943,7 +8334,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -10968,14 +8359,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.name === undefined) && (missing1 = "name")){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
 if(data2.description !== undefined){
 const _errs9 = errors;
 if(typeof data2.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/definitions/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -10987,7 +8378,7 @@ if(valid3){
 if(data2.name !== undefined){
 const _errs11 = errors;
 if(typeof data2.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/definitions/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -10999,7 +8390,7 @@ if(valid3){
 if(data2.required !== undefined){
 const _errs13 = errors;
 if(typeof data2.required !== "boolean"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/definitions/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -11011,7 +8402,7 @@ if(valid3){
 if(data2.title !== undefined){
 const _errs15 = errors;
 if(typeof data2.title !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/definitions/PromptArgument/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -11025,7 +8416,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -11036,7 +8427,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -11049,7 +8440,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -11061,7 +8452,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs19 = errors;
 if(typeof data.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -11073,7 +8464,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs21 = errors;
 if(typeof data.title !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -11088,7 +8479,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -11102,14 +8493,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11121,7 +8512,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs3 = errors;
 if(typeof data.name !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11133,7 +8524,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs5 = errors;
 if(typeof data.required !== "boolean"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11145,7 +8536,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs7 = errors;
 if(typeof data.title !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -11159,7 +8550,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 }
@@ -11173,7 +8564,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11181,11 +8572,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data0){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11206,14 +8597,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11226,7 +8617,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11245,14 +8636,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_PromptListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PromptListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -11266,7 +8657,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -11286,11 +8677,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -11302,61 +8693,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 validate_PromptMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-const _errs1 = errors;
-if(!(validate_ContentBlock(data.content))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PromptMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PromptReference(data){
@@ -11366,14 +8707,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11385,7 +8726,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11398,11 +8739,11 @@ if(data.type !== undefined){
 let data2 = data.type;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data2){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11415,181 +8756,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.name === undefined) && (missing1 = "name")){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.description !== undefined){
-const _errs9 = errors;
-if(typeof data2.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/definitions/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.name !== undefined){
-const _errs11 = errors;
-if(typeof data2.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/definitions/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.required !== undefined){
-const _errs13 = errors;
-if(typeof data2.required !== "boolean"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/definitions/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.title !== undefined){
-const _errs15 = errors;
-if(typeof data2.title !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/definitions/PromptArgument/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/definitions/PromptArgument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs19 = errors;
-if(typeof data.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs21 = errors;
-if(typeof data.title !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data){
@@ -11599,7 +8770,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11607,11 +8778,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data0){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11627,7 +8798,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11638,12 +8809,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11652,7 +8823,7 @@ return false;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11665,7 +8836,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11679,7 +8850,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ReadResourceRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -11690,12 +8861,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_ReadResourceRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -11704,7 +8875,7 @@ return false;
 }
 }
 else {
-validate_ReadResourceRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -11718,7 +8889,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.contents === undefined) && (missing0 = "contents")){
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 else {
@@ -11729,7 +8900,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -11757,7 +8928,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11774,7 +8945,7 @@ if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err1 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/TextResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11793,7 +8964,7 @@ if(valid4){
 if(data2.mimeType !== undefined){
 const _errs14 = errors;
 if(typeof data2.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11811,7 +8982,7 @@ if(valid4){
 if(data2.text !== undefined){
 const _errs16 = errors;
 if(typeof data2.text !== "string"){
-const err3 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/definitions/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11833,7 +9004,7 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11844,7 +9015,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11866,7 +9037,7 @@ var valid4 = true;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11885,7 +9056,7 @@ if(errors === _errs21){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err7 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11902,7 +9073,7 @@ if(errors === _errs23){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-const err8 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/definitions/BlobResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11925,7 +9096,7 @@ if(errors === _errs26){
 if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!(format_byte(data8))){
-const err9 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11936,7 +9107,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/definitions/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11956,7 +9127,7 @@ if(valid6){
 if(data2.mimeType !== undefined){
 const _errs28 = errors;
 if(typeof data2.mimeType !== "string"){
-const err11 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/definitions/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11978,7 +9149,7 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data10 === "string"){
 if(!(format_uri(data10))){
-const err12 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11989,7 +9160,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/definitions/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12011,7 +9182,7 @@ var valid6 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/definitions/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12025,7 +9196,7 @@ var _valid0 = _errs20 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err15 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12054,7 +9225,7 @@ break;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -12067,7 +9238,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -12081,14 +9252,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Request.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Request.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12110,20 +9281,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -12136,7 +9307,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Request.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -12147,7 +9318,7 @@ function validate_RequestId(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_RequestId.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_RequestId.errors = [verdictError];
 return false;
 }
 validate_RequestId.errors = vErrors;
@@ -12160,7 +9331,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
@@ -12171,7 +9342,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -12196,7 +9367,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12208,7 +9379,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -12220,7 +9391,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs9 = errors;
 if(typeof data.name !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -12233,7 +9404,7 @@ if(data.size !== undefined){
 let data5 = data.size;
 const _errs11 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate_Resource.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12245,7 +9416,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -12261,12 +9432,12 @@ if(errors === _errs15){
 if(errors === _errs15){
 if(typeof data7 === "string"){
 if(!(format_uri(data7))){
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -12286,7 +9457,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -12300,7 +9471,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -12311,7 +9482,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -12324,7 +9495,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12340,12 +9511,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -12360,7 +9531,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -12374,7 +9545,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 else {
@@ -12385,7 +9556,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -12410,7 +9581,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12422,7 +9593,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -12434,7 +9605,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs9 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -12447,7 +9618,7 @@ if(data.size !== undefined){
 let data5 = data.size;
 const _errs11 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12459,7 +9630,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -12472,11 +9643,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 if("resource_link" !== data7){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -12492,12 +9663,12 @@ if(errors === _errs17){
 if(errors === _errs17){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -12518,169 +9689,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceLink.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceLink_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs9 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data5 = data.size;
-const _errs11 = errors;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs13 = errors;
-if(typeof data.title !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data7 = data.type;
-const _errs15 = errors;
-if(typeof data7 !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource_link" !== data7){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
-return false;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data8 = data.uri;
-const _errs17 = errors;
-if(errors === _errs17){
-if(errors === _errs17){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceLink_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceListChangedNotification(data){
@@ -12690,7 +9703,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -12698,11 +9711,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data0){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12723,14 +9736,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -12743,7 +9756,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -12762,14 +9775,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ResourceListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -12783,7 +9796,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
@@ -12794,7 +9807,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -12819,7 +9832,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12831,7 +9844,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -12843,7 +9856,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs9 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -12855,7 +9868,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs11 = errors;
 if(typeof data.title !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12871,12 +9884,12 @@ if(errors === _errs13){
 if(errors === _errs13){
 if(typeof data6 === "string"){
 if(!(format_uri_template.test(data6))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -12895,7 +9908,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -12909,7 +9922,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceTemplateReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 else {
@@ -12917,11 +9930,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data0){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12937,12 +9950,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
@@ -12956,137 +9969,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplateReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceTemplateReference.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs9 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs11 = errors;
-if(typeof data.title !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uriTemplate !== undefined){
-let data6 = data.uriTemplate;
-const _errs13 = errors;
-if(errors === _errs13){
-if(errors === _errs13){
-if(typeof data6 === "string"){
-if(!(format_uri_template.test(data6))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceTemplate_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceUpdatedNotification(data){
@@ -13096,7 +9983,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -13104,11 +9991,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data0){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13124,7 +10011,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -13135,12 +10022,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -13149,7 +10036,7 @@ return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -13162,7 +10049,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -13176,7 +10063,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -13187,12 +10074,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -13201,151 +10088,11 @@ return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
-return errors === 0;
-}
-function validate_Resource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs9 = errors;
-if(typeof data.name !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data5 = data.size;
-const _errs11 = errors;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs13 = errors;
-if(typeof data.title !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data7 = data.uri;
-const _errs15 = errors;
-if(errors === _errs15){
-if(errors === _errs15){
-if(typeof data7 === "string"){
-if(!(format_uri(data7))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Resource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Result(data){
@@ -13360,55 +10107,29 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Result_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Result_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_Result_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 validate_Role.errors = vErrors;
@@ -13421,7 +10142,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 else {
@@ -13432,7 +10153,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -13445,7 +10166,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate_Root.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13461,12 +10182,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -13481,7 +10202,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Root.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -13495,7 +10216,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -13503,11 +10224,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/roots/list_changed" !== data0){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13528,14 +10249,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -13548,7 +10269,7 @@ var valid0 = true;
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -13567,14 +10288,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_RootsListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RootsListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -13588,7 +10309,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -13618,17 +10339,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
@@ -13642,11 +10363,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -13658,95 +10379,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
 validate_SamplingMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-let data0 = data.content;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const tag0 = data0.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data0))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data0))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data0))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/definitions/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerCapabilities(data){
@@ -13761,7 +10398,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/completions",schemaPath:"#/properties/completions/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13783,7 +10420,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13794,7 +10431,7 @@ break;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13811,7 +10448,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13828,13 +10465,13 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.listChanged !== undefined){
 if(typeof data4.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13852,7 +10489,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 const _errs19 = errors;
 if(typeof data6.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs19 === errors;
@@ -13864,7 +10501,7 @@ if(valid3){
 if(data6.subscribe !== undefined){
 const _errs21 = errors;
 if(typeof data6.subscribe !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs21 === errors;
@@ -13875,7 +10512,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13892,13 +10529,13 @@ if(errors === _errs23){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.listChanged !== undefined){
 if(typeof data9.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13914,7 +10551,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -13946,7 +10583,7 @@ if(errors === _errs5){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceListChangedNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -13954,11 +10591,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs7 = errors;
 if(typeof data0 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data0){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -13979,14 +10616,14 @@ if(errors === _errs12){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/ResourceListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -13999,7 +10636,7 @@ var valid5 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14010,7 +10647,7 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.method === undefined) && (missing1 = "method")) || ((data.params === undefined) && (missing1 = "params"))){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceUpdatedNotification/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -14018,11 +10655,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs18 = errors;
 if(typeof data3 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data3){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid9 = _errs18 === errors;
@@ -14038,7 +10675,7 @@ if(errors === _errs20){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing2;
 if((data4.uri === undefined) && (missing2 = "uri")){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -14049,12 +10686,12 @@ if(errors === _errs22){
 if(errors === _errs22){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14063,7 +10700,7 @@ return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ResourceUpdatedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14076,7 +10713,7 @@ var valid9 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ResourceUpdatedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14087,7 +10724,7 @@ if(errors === _errs25){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.method === undefined) && (missing3 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/PromptListChangedNotification/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -14095,11 +10732,11 @@ if(data.method !== undefined){
 let data6 = data.method;
 const _errs27 = errors;
 if(typeof data6 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/PromptListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data6){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/PromptListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs27 === errors;
@@ -14120,14 +10757,14 @@ if(errors === _errs32){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/PromptListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/PromptListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14140,7 +10777,7 @@ var valid13 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/PromptListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14151,7 +10788,7 @@ if(errors === _errs36){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.method === undefined) && (missing4 = "method")){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ToolListChangedNotification/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -14159,11 +10796,11 @@ if(data.method !== undefined){
 let data9 = data.method;
 const _errs38 = errors;
 if(typeof data9 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ToolListChangedNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data9){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/definitions/ToolListChangedNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs38 === errors;
@@ -14184,14 +10821,14 @@ if(errors === _errs43){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/ToolListChangedNotification/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/definitions/ToolListChangedNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14204,7 +10841,7 @@ var valid17 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/definitions/ToolListChangedNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14216,17 +10853,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14265,17 +10902,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
@@ -14298,7 +10935,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14311,7 +10948,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/definitions/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14394,7 +11031,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-const err2 = {instancePath,schemaPath:"#/definitions/CompleteResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14411,7 +11048,7 @@ if(errors === _errs19){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/CompleteResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14434,7 +11071,7 @@ if(errors === _errs22){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.values === undefined) && (missing1 = "values")){
-const err4 = {instancePath:instancePath+"/completion",schemaPath:"#/definitions/CompleteResult/properties/completion/required",keyword:"required",params:{missingProperty: missing1}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14447,7 +11084,7 @@ else {
 if(data2.hasMore !== undefined){
 const _errs24 = errors;
 if(typeof data2.hasMore !== "boolean"){
-const err5 = {instancePath:instancePath+"/completion/hasMore",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14466,7 +11103,7 @@ if(data2.total !== undefined){
 let data4 = data2.total;
 const _errs26 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/completion/total",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14491,7 +11128,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs30 = errors;
 if(typeof data5[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/definitions/CompleteResult/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14507,7 +11144,7 @@ break;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/completion/values",schemaPath:"#/definitions/CompleteResult/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14527,7 +11164,7 @@ var valid5 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/completion",schemaPath:"#/definitions/CompleteResult/properties/completion/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14546,7 +11183,7 @@ var valid4 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/definitions/CompleteResult/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14568,7 +11205,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14600,7 +11237,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -14608,11 +11245,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if("logging/setLevel" !== data0){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14628,25 +11265,25 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.level === undefined) && (missing1 = "level")){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data1.level !== undefined){
 let data2 = data1.level;
 if(typeof data2 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
@@ -14659,84 +11296,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
 validate_SetLevelRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_SetLevelRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("logging/setLevel" !== data0){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.level === undefined) && (missing1 = "level")){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.level !== undefined){
-let data2 = data1.level;
-if(typeof data2 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
-return false;
-}
-}
-}
-}
-else {
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SetLevelRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SetLevelRequest_properties_params(data){
@@ -14746,25 +11310,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate_SetLevelRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.level !== undefined){
 let data0 = data.level;
 if(typeof data0 !== "string"){
-validate_SetLevelRequest_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 if(!((((((((data0 === "alert") || (data0 === "critical")) || (data0 === "debug")) || (data0 === "emergency")) || (data0 === "error")) || (data0 === "info")) || (data0 === "notice")) || (data0 === "warning"))){
-validate_SetLevelRequest_properties_params.errors = [{instancePath:instancePath+"/level",schemaPath:"#/definitions/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_SetLevelRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -14778,14 +11342,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14798,11 +11362,11 @@ if(data.format !== undefined){
 let data1 = data.format;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if(!((((data1 === "date") || (data1 === "date-time")) || (data1 === "email")) || (data1 === "uri"))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -14815,7 +11379,7 @@ if(data.maxLength !== undefined){
 let data2 = data.maxLength;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -14828,7 +11392,7 @@ if(data.minLength !== undefined){
 let data3 = data.minLength;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -14840,7 +11404,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -14853,11 +11417,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data5){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -14873,7 +11437,7 @@ var valid0 = true;
 }
 }
 else {
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 }
@@ -14887,7 +11451,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -14895,11 +11459,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/subscribe" !== data0){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14915,7 +11479,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -14926,12 +11490,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -14940,7 +11504,7 @@ return false;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -14953,7 +11517,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -14967,7 +11531,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_SubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -14978,12 +11542,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_SubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -14992,7 +11556,7 @@ return false;
 }
 }
 else {
-validate_SubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -15006,7 +11570,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -15017,7 +11581,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_TextContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
@@ -15042,7 +11606,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs5 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -15055,11 +11619,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data3){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -15073,92 +11637,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_TextContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs5 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data3){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data){
@@ -15168,7 +11651,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -15179,7 +11662,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -15192,7 +11675,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -15204,7 +11687,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs6 = errors;
 if(typeof data.text !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -15220,12 +11703,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -15241,7 +11724,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -15255,7 +11738,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -15266,7 +11749,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15285,7 +11768,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.destructiveHint !== undefined){
 const _errs7 = errors;
 if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/definitions/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -15297,7 +11780,7 @@ if(valid2){
 if(data1.idempotentHint !== undefined){
 const _errs9 = errors;
 if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/definitions/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -15309,7 +11792,7 @@ if(valid2){
 if(data1.openWorldHint !== undefined){
 const _errs11 = errors;
 if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/definitions/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -15321,7 +11804,7 @@ if(valid2){
 if(data1.readOnlyHint !== undefined){
 const _errs13 = errors;
 if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/definitions/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -15333,7 +11816,7 @@ if(valid2){
 if(data1.title !== undefined){
 const _errs15 = errors;
 if(typeof data1.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/definitions/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs15 === errors;
@@ -15347,7 +11830,7 @@ var valid2 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/definitions/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15360,7 +11843,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -15376,7 +11859,7 @@ if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing1;
 if((data8.type === undefined) && (missing1 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -15392,7 +11875,7 @@ if(errors === _errs24){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15403,7 +11886,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15423,7 +11906,7 @@ const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 const _errs29 = errors;
 if(typeof data11[i0] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid5 = _errs29 === errors;
@@ -15433,7 +11916,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15447,11 +11930,11 @@ if(data8.type !== undefined){
 let data13 = data8.type;
 const _errs31 = errors;
 if(typeof data13 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data13){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs31 === errors;
@@ -15464,7 +11947,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15477,7 +11960,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs33 = errors;
 if(typeof data.name !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -15493,7 +11976,7 @@ if(errors === _errs35){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing2;
 if((data15.type === undefined) && (missing2 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -15509,7 +11992,7 @@ if(errors === _errs40){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/outputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15520,7 +12003,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/properties",schemaPath:"#/properties/outputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15540,7 +12023,7 @@ const len1 = data18.length;
 for(let i1=0; i1<len1; i1++){
 const _errs45 = errors;
 if(typeof data18[i1] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/required/" + i1,schemaPath:"#/properties/outputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid8 = _errs45 === errors;
@@ -15550,7 +12033,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/required",schemaPath:"#/properties/outputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15564,11 +12047,11 @@ if(data15.type !== undefined){
 let data20 = data15.type;
 const _errs47 = errors;
 if(typeof data20 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data20){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid6 = _errs47 === errors;
@@ -15581,7 +12064,7 @@ var valid6 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15594,7 +12077,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs49 = errors;
 if(typeof data.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -15611,7 +12094,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -15626,7 +12109,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 const _errs1 = errors;
 if(typeof data.destructiveHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -15638,7 +12121,7 @@ if(valid0){
 if(data.idempotentHint !== undefined){
 const _errs3 = errors;
 if(typeof data.idempotentHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -15650,7 +12133,7 @@ if(valid0){
 if(data.openWorldHint !== undefined){
 const _errs5 = errors;
 if(typeof data.openWorldHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -15662,7 +12145,7 @@ if(valid0){
 if(data.readOnlyHint !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnlyHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -15674,7 +12157,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -15688,7 +12171,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolAnnotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 }
@@ -15702,7 +12185,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -15710,11 +12193,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data0){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -15735,14 +12218,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15755,7 +12238,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15774,388 +12257,18 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ToolListChangedNotification_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ToolListChangedNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_ToolListChangedNotification_properties_params.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-let data1 = data.annotations;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.destructiveHint !== undefined){
-const _errs7 = errors;
-if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/definitions/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.idempotentHint !== undefined){
-const _errs9 = errors;
-if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/definitions/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.openWorldHint !== undefined){
-const _errs11 = errors;
-if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/definitions/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.readOnlyHint !== undefined){
-const _errs13 = errors;
-if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/definitions/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.title !== undefined){
-const _errs15 = errors;
-if(typeof data1.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/definitions/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs15 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/definitions/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputSchema !== undefined){
-let data8 = data.inputSchema;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing1;
-if((data8.type === undefined) && (missing1 = "type")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data8.properties !== undefined){
-let data9 = data8.properties;
-const _errs21 = errors;
-if(errors === _errs21){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key0 in data9){
-let data10 = data9[key0];
-const _errs24 = errors;
-if(errors === _errs24){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs24 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs21 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data8.required !== undefined){
-let data11 = data8.required;
-const _errs27 = errors;
-if(errors === _errs27){
-if(Array.isArray(data11)){
-var valid5 = true;
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-const _errs29 = errors;
-if(typeof data11[i0] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs29 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs27 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data8.type !== undefined){
-let data13 = data8.type;
-const _errs31 = errors;
-if(typeof data13 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data13){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid3 = _errs31 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs33 = errors;
-if(typeof data.name !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs33 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputSchema !== undefined){
-let data15 = data.outputSchema;
-const _errs35 = errors;
-if(errors === _errs35){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-let missing2;
-if((data15.type === undefined) && (missing2 = "type")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data15.properties !== undefined){
-let data16 = data15.properties;
-const _errs37 = errors;
-if(errors === _errs37){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key1 in data16){
-let data17 = data16[key1];
-const _errs40 = errors;
-if(errors === _errs40){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/outputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs40 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/properties",schemaPath:"#/properties/outputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid6 = _errs37 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data15.required !== undefined){
-let data18 = data15.required;
-const _errs43 = errors;
-if(errors === _errs43){
-if(Array.isArray(data18)){
-var valid8 = true;
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-const _errs45 = errors;
-if(typeof data18[i1] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/required/" + i1,schemaPath:"#/properties/outputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs45 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/required",schemaPath:"#/properties/outputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs43 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data15.type !== undefined){
-let data20 = data15.type;
-const _errs47 = errors;
-if(typeof data20 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data20){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid6 = _errs47 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs35 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs49 = errors;
-if(typeof data.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs49 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UnsubscribeRequest(data){
@@ -16165,7 +12278,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -16173,11 +12286,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/unsubscribe" !== data0){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -16193,7 +12306,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.uri === undefined) && (missing1 = "uri")){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -16204,12 +12317,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -16218,7 +12331,7 @@ return false;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -16231,7 +12344,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -16245,7 +12358,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -16256,12 +12369,12 @@ if(errors === _errs1){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!(format_uri(data0))){
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -16270,13 +12383,14 @@ return false;
 }
 }
 else {
-validate_UnsubscribeRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 validate_UnsubscribeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const Annotations = validate_Annotations;
 export const AudioContent = validate_AudioContent;
 export const BaseMetadata = validate_BaseMetadata;
@@ -16291,26 +12405,26 @@ export const ClientCapabilities = validate_ClientCapabilities;
 export const ClientNotification = validate_ClientNotification;
 export const ClientRequest = validate_ClientRequest;
 export const ClientResult = validate_ClientResult;
-export const CompleteRequest = validate_CompleteRequest_2;
+export const CompleteRequest = validate_CompleteRequest;
 export const CompleteRequest_params = validate_CompleteRequest_properties_params;
 export const CompleteResult = validate_CompleteResult;
-export const ContentBlock = validate_ContentBlock_2;
+export const ContentBlock = validate_ContentBlock;
 export const CreateMessageRequest = validate_CreateMessageRequest;
 export const CreateMessageRequest_params = validate_CreateMessageRequest_properties_params;
-export const CreateMessageResult = validate_CreateMessageResult_2;
+export const CreateMessageResult = validate_CreateMessageResult;
 export const Cursor = validate_Cursor;
 export const ElicitRequest = validate_ElicitRequest;
 export const ElicitRequest_params = validate_ElicitRequest_properties_params;
 export const ElicitResult = validate_ElicitResult;
-export const EmbeddedResource = validate_EmbeddedResource_2;
+export const EmbeddedResource = validate_EmbeddedResource;
 export const EmptyResult = validate_Result;
 export const EnumSchema = validate_EnumSchema;
 export const GetPromptRequest = validate_GetPromptRequest;
 export const GetPromptRequest_params = validate_GetPromptRequest_properties_params;
 export const GetPromptResult = validate_GetPromptResult;
-export const ImageContent = validate_ImageContent_2;
+export const ImageContent = validate_ImageContent;
 export const Implementation = validate_Implementation;
-export const InitializeRequest = validate_InitializeRequest_2;
+export const InitializeRequest = validate_InitializeRequest;
 export const InitializeRequest_params = validate_InitializeRequest_properties_params;
 export const InitializeResult = validate_InitializeResult;
 export const InitializedNotification = validate_InitializedNotification;
@@ -16318,8 +12432,8 @@ export const InitializedNotification_params = validate_InitializedNotification_p
 export const JSONRPCError = validate_JSONRPCError;
 export const JSONRPCMessage = validate_JSONRPCMessage;
 export const JSONRPCNotification = validate_JSONRPCNotification;
-export const JSONRPCRequest = validate_JSONRPCRequest_2;
-export const JSONRPCResponse = validate_JSONRPCResponse_2;
+export const JSONRPCRequest = validate_JSONRPCRequest;
+export const JSONRPCResponse = validate_JSONRPCResponse;
 export const ListPromptsRequest = validate_ListPromptsRequest;
 export const ListPromptsRequest_params = validate_ListPromptsRequest_properties_params;
 export const ListPromptsResult = validate_ListPromptsResult;
@@ -16331,7 +12445,7 @@ export const ListResourcesRequest_params = validate_ListResourcesRequest_propert
 export const ListResourcesResult = validate_ListResourcesResult;
 export const ListRootsRequest = validate_ListRootsRequest;
 export const ListRootsRequest_params = validate_ListRootsRequest_properties_params;
-export const ListRootsResult = validate_ListRootsResult_2;
+export const ListRootsResult = validate_ListRootsResult;
 export const ListToolsRequest = validate_ListToolsRequest;
 export const ListToolsRequest_params = validate_ListToolsRequest_properties_params;
 export const ListToolsResult = validate_ListToolsResult;
@@ -16339,55 +12453,55 @@ export const LoggingLevel = validate_LoggingLevel;
 export const LoggingMessageNotification = validate_LoggingMessageNotification;
 export const LoggingMessageNotification_params = validate_LoggingMessageNotification_properties_params;
 export const ModelHint = validate_ModelHint;
-export const ModelPreferences = validate_ModelPreferences_2;
+export const ModelPreferences = validate_ModelPreferences;
 export const Notification = validate_Notification;
 export const NumberSchema = validate_NumberSchema;
 export const PaginatedRequest = validate_PaginatedRequest;
 export const PaginatedResult = validate_PaginatedResult;
-export const PingRequest = validate_PingRequest_2;
+export const PingRequest = validate_PingRequest;
 export const PingRequest_params = validate_PingRequest_properties_params;
-export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition_2;
-export const ProgressNotification = validate_ProgressNotification_2;
+export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition;
+export const ProgressNotification = validate_ProgressNotification;
 export const ProgressNotification_params = validate_ProgressNotification_properties_params;
 export const ProgressToken = validate_ProgressToken;
-export const Prompt = validate_Prompt_2;
+export const Prompt = validate_Prompt;
 export const PromptArgument = validate_PromptArgument;
 export const PromptListChangedNotification = validate_PromptListChangedNotification;
 export const PromptListChangedNotification_params = validate_PromptListChangedNotification_properties_params;
-export const PromptMessage = validate_PromptMessage_2;
+export const PromptMessage = validate_PromptMessage;
 export const PromptReference = validate_PromptReference;
 export const ReadResourceRequest = validate_ReadResourceRequest;
 export const ReadResourceRequest_params = validate_ReadResourceRequest_properties_params;
 export const ReadResourceResult = validate_ReadResourceResult;
 export const Request = validate_Request;
 export const RequestId = validate_RequestId;
-export const Resource = validate_Resource_2;
+export const Resource = validate_Resource;
 export const ResourceContents = validate_ResourceContents;
-export const ResourceLink = validate_ResourceLink_2;
+export const ResourceLink = validate_ResourceLink;
 export const ResourceListChangedNotification = validate_ResourceListChangedNotification;
 export const ResourceListChangedNotification_params = validate_ResourceListChangedNotification_properties_params;
-export const ResourceTemplate = validate_ResourceTemplate_2;
+export const ResourceTemplate = validate_ResourceTemplate;
 export const ResourceTemplateReference = validate_ResourceTemplateReference;
 export const ResourceUpdatedNotification = validate_ResourceUpdatedNotification;
 export const ResourceUpdatedNotification_params = validate_ResourceUpdatedNotification_properties_params;
-export const Result = validate_Result_2;
+export const Result = validate_Result;
 export const Role = validate_Role;
 export const Root = validate_Root;
 export const RootsListChangedNotification = validate_RootsListChangedNotification;
 export const RootsListChangedNotification_params = validate_RootsListChangedNotification_properties_params;
-export const SamplingMessage = validate_SamplingMessage_2;
+export const SamplingMessage = validate_SamplingMessage;
 export const ServerCapabilities = validate_ServerCapabilities;
 export const ServerNotification = validate_ServerNotification;
 export const ServerRequest = validate_ServerRequest;
 export const ServerResult = validate_ServerResult;
-export const SetLevelRequest = validate_SetLevelRequest_2;
+export const SetLevelRequest = validate_SetLevelRequest;
 export const SetLevelRequest_params = validate_SetLevelRequest_properties_params;
 export const StringSchema = validate_StringSchema;
 export const SubscribeRequest = validate_SubscribeRequest;
 export const SubscribeRequest_params = validate_SubscribeRequest_properties_params;
-export const TextContent = validate_TextContent_2;
+export const TextContent = validate_TextContent;
 export const TextResourceContents = validate_TextResourceContents;
-export const Tool = validate_Tool_2;
+export const Tool = validate_Tool;
 export const ToolAnnotations = validate_ToolAnnotations;
 export const ToolListChangedNotification = validate_ToolListChangedNotification;
 export const ToolListChangedNotification_params = validate_ToolListChangedNotification_properties_params;

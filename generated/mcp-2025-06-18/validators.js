@@ -9,121 +9,15 @@ import * as fastSet from "./validators.fast.js";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/definitions/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BaseMetadata = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"method":{"const":"tools/call","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CallToolRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/definitions/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"}},"required":["content"],"type":"object"};
-const schema_CancelledNotification = {"properties":{"method":{"const":"notifications/cancelled","type":"string"},"params":{"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CancelledNotification_properties_params = {"properties":{"reason":{"type":"string"},"requestId":{"$ref":"#/definitions/RequestId"}},"required":["requestId"],"type":"object"};
-const schema_ClientCapabilities = {"properties":{"elicitation":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"roots":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"sampling":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"anyOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/InitializedNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/RootsListChangedNotification"}]};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/definitions/InitializeRequest"},{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/ListResourcesRequest"},{"$ref":"#/definitions/ListResourceTemplatesRequest"},{"$ref":"#/definitions/ReadResourceRequest"},{"$ref":"#/definitions/SubscribeRequest"},{"$ref":"#/definitions/UnsubscribeRequest"},{"$ref":"#/definitions/ListPromptsRequest"},{"$ref":"#/definitions/GetPromptRequest"},{"$ref":"#/definitions/ListToolsRequest"},{"$ref":"#/definitions/CallToolRequest"},{"$ref":"#/definitions/SetLevelRequest"},{"$ref":"#/definitions/CompleteRequest"}]};
-const schema_ClientResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/CreateMessageResult"},{"$ref":"#/definitions/ListRootsResult"},{"$ref":"#/definitions/ElicitResult"}]};
-const schema_CompleteRequest = {"properties":{"method":{"const":"completion/complete","type":"string"},"params":{"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"anyOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceTemplateReference"}]}},"required":["argument","ref"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_CompleteRequest_properties_params = {"properties":{"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"anyOf":[{"$ref":"#/definitions/PromptReference"},{"$ref":"#/definitions/ResourceTemplateReference"}]}},"required":["argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"type":"array"}},"required":["values"],"type":"object"}},"required":["completion"],"type":"object"};
-const schema_ContentBlock = {"anyOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"},{"$ref":"#/definitions/ResourceLink"},{"$ref":"#/definitions/EmbeddedResource"}]};
 const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"}},"required":["method","params"],"type":"object"};
 const schema_CreateMessageRequest_properties_params = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/definitions/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/definitions/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"anyOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"}]},"model":{"type":"string"},"role":{"$ref":"#/definitions/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_ElicitRequest = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"properties":{"message":{"type":"string"},"requestedSchema":{"properties":{"properties":{"additionalProperties":{"$ref":"#/definitions/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ElicitRequest_properties_params = {"properties":{"message":{"type":"string"},"requestedSchema":{"properties":{"properties":{"additionalProperties":{"$ref":"#/definitions/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
 const schema_ElicitResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"type":["string","integer","boolean"]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"resource":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_EnumSchema = {"properties":{"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"method":{"const":"prompts/get","type":"string"},"params":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_GetPromptRequest_properties_params = {"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/definitions/PromptMessage"},"type":"array"}},"required":["messages"],"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InitializeRequest = {"properties":{"method":{"const":"initialize","type":"string"},"params":{"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_InitializeRequest_properties_params = {"properties":{"capabilities":{"$ref":"#/definitions/ClientCapabilities"},"clientInfo":{"$ref":"#/definitions/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"};
-const schema_InitializeResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"capabilities":{"$ref":"#/definitions/ServerCapabilities"},"instructions":{"type":"string"},"protocolVersion":{"type":"string"},"serverInfo":{"$ref":"#/definitions/Implementation"}},"required":["capabilities","protocolVersion","serverInfo"],"type":"object"};
-const schema_InitializedNotification = {"properties":{"method":{"const":"notifications/initialized","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_InitializedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_JSONRPCError = {"properties":{"error":{"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"},"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","id","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/definitions/JSONRPCRequest"},{"$ref":"#/definitions/JSONRPCNotification"},{"$ref":"#/definitions/JSONRPCResponse"},{"$ref":"#/definitions/JSONRPCError"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"properties":{"id":{"$ref":"#/definitions/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/definitions/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"method":{"const":"prompts/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListPromptsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListPromptsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/definitions/Prompt"},"type":"array"}},"required":["prompts"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"method":{"const":"resources/templates/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourceTemplatesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/definitions/ResourceTemplate"},"type":"array"}},"required":["resourceTemplates"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"method":{"const":"resources/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListResourcesRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListResourcesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/definitions/Resource"},"type":"array"}},"required":["resources"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"roots":{"items":{"$ref":"#/definitions/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"method":{"const":"tools/list","type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListToolsRequest_properties_params = {"properties":{"cursor":{"type":"string"}},"type":"object"};
-const schema_ListToolsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tools":{"items":{"$ref":"#/definitions/Tool"},"type":"array"}},"required":["tools"],"type":"object"};
 const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"method":{"const":"notifications/message","type":"string"},"params":{"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_LoggingMessageNotification_properties_params = {"properties":{"data":{},"level":{"$ref":"#/definitions/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/definitions/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
 const schema_NumberSchema = {"properties":{"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"method":{"type":"string"},"params":{"properties":{"cursor":{"type":"string"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"}},"type":"object"};
-const schema_PingRequest = {"properties":{"method":{"const":"ping","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PingRequest_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/definitions/StringSchema"},{"$ref":"#/definitions/NumberSchema"},{"$ref":"#/definitions/BooleanSchema"},{"$ref":"#/definitions/EnumSchema"}]};
-const schema_ProgressNotification = {"properties":{"method":{"const":"notifications/progress","type":"string"},"params":{"properties":{"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ProgressNotification_properties_params = {"properties":{"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/definitions/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
 const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"arguments":{"items":{"$ref":"#/definitions/PromptArgument"},"type":"array"},"description":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_PromptListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"$ref":"#/definitions/ContentBlock"},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"method":{"const":"resources/read","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ReadResourceRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ReadResourceResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"contents":{"items":{"anyOf":[{"$ref":"#/definitions/TextResourceContents"},{"$ref":"#/definitions/BlobResourceContents"}]},"type":"array"}},"required":["contents"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/definitions/ProgressToken"}},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
 const schema_RequestId = {"type":["string","integer"]};
-const schema_Resource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceLink = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ResourceListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_ResourceTemplate = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"description":{"type":"string"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceTemplateReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"method":{"const":"notifications/resources/updated","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_ResourceUpdatedNotification_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_RootsListChangedNotification = {"properties":{"method":{"const":"notifications/roots/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RootsListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_SamplingMessage = {"properties":{"content":{"anyOf":[{"$ref":"#/definitions/TextContent"},{"$ref":"#/definitions/ImageContent"},{"$ref":"#/definitions/AudioContent"}]},"role":{"$ref":"#/definitions/Role"}},"required":["content","role"],"type":"object"};
-const schema_ServerCapabilities = {"properties":{"completions":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"logging":{"additionalProperties":true,"properties":{},"type":"object"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"anyOf":[{"$ref":"#/definitions/CancelledNotification"},{"$ref":"#/definitions/ProgressNotification"},{"$ref":"#/definitions/ResourceListChangedNotification"},{"$ref":"#/definitions/ResourceUpdatedNotification"},{"$ref":"#/definitions/PromptListChangedNotification"},{"$ref":"#/definitions/ToolListChangedNotification"},{"$ref":"#/definitions/LoggingMessageNotification"}]};
-const schema_ServerRequest = {"anyOf":[{"$ref":"#/definitions/PingRequest"},{"$ref":"#/definitions/CreateMessageRequest"},{"$ref":"#/definitions/ListRootsRequest"},{"$ref":"#/definitions/ElicitRequest"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/Result"},{"$ref":"#/definitions/InitializeResult"},{"$ref":"#/definitions/ListResourcesResult"},{"$ref":"#/definitions/ListResourceTemplatesResult"},{"$ref":"#/definitions/ReadResourceResult"},{"$ref":"#/definitions/ListPromptsResult"},{"$ref":"#/definitions/GetPromptResult"},{"$ref":"#/definitions/ListToolsResult"},{"$ref":"#/definitions/CallToolResult"},{"$ref":"#/definitions/CompleteResult"}]};
-const schema_SetLevelRequest = {"properties":{"method":{"const":"logging/setLevel","type":"string"},"params":{"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SetLevelRequest_properties_params = {"properties":{"level":{"$ref":"#/definitions/LoggingLevel"}},"required":["level"],"type":"object"};
 const schema_StringSchema = {"properties":{"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_SubscribeRequest = {"properties":{"method":{"const":"resources/subscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_SubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_TextContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/definitions/ToolAnnotations"},"description":{"type":"string"},"inputSchema":{"properties":{"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"properties":{"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ToolListChangedNotification_properties_params = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_UnsubscribeRequest = {"properties":{"method":{"const":"resources/unsubscribe","type":"string"},"params":{"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"}},"required":["method","params"],"type":"object"};
-const schema_UnsubscribeRequest_properties_params = {"properties":{"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1618,245 +1512,6 @@ errors++;
 validate_CompleteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("completion/complete" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.argument === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.ref === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.argument !== undefined){
-let data2 = data1.argument;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name === undefined){
-const err6 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.value === undefined){
-const err7 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-const err8 = {instancePath:instancePath+"/params/argument/name",schemaPath:"#/properties/params/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data2.value !== undefined){
-if(typeof data2.value !== "string"){
-const err9 = {instancePath:instancePath+"/params/argument/value",schemaPath:"#/properties/params/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/params/argument",schemaPath:"#/properties/params/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data1.context !== undefined){
-let data5 = data1.context;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.arguments !== undefined){
-let data6 = data5.arguments;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-if(typeof data6[key0] !== "string"){
-const err11 = {instancePath:instancePath+"/params/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/params/context/arguments",schemaPath:"#/properties/params/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/params/context",schemaPath:"#/properties/params/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data1.ref !== undefined){
-let data8 = data1.ref;
-const _errs19 = errors;
-let valid5 = false;
-const _errs20 = errors;
-if(!(validate_PromptReference(data8, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs20 === errors;
-valid5 = valid5 || _valid0;
-if(!valid5){
-const _errs21 = errors;
-if(!(validate_ResourceTemplateReference(data8, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
-vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs21 === errors;
-valid5 = valid5 || _valid0;
-}
-if(!valid5){
-const err14 = {instancePath:instancePath+"/params/ref",schemaPath:"#/properties/params/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-else {
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate_CompleteRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CompleteRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -2229,78 +1884,6 @@ vErrors = null;
 }
 }
 validate_ContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_ContentBlock_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ContentBlock_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2845,150 +2428,6 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-if(!valid1){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.model !== undefined){
-if(typeof data.model !== "string"){
-const err5 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-if(data.stopReason !== undefined){
-if(typeof data.stopReason !== "string"){
-const err6 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_CreateMessageResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Cursor(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -3471,100 +2910,6 @@ errors++;
 validate_ElicitResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-let data1 = data.action;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data1 === "accept") || (data1 === "cancel")) || (data1 === "decline"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data2 = data.content;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-let data3 = data2[key0];
-if(((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.type},message:"must be string,integer,boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_ElicitResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -3687,130 +3032,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs6 = errors;
-let valid1 = false;
-const _errs7 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err3 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("resource" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_EnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3954,147 +3175,6 @@ errors++;
 validate_EnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_EnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.enum !== undefined){
-let data1 = data.enum;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.enumNames !== undefined){
-let data3 = data.enumNames;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data3[i1] !== "string"){
-const err5 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data6 = data.type;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_EnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_GetPromptRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -4218,131 +3298,6 @@ vErrors.push(err9);
 errors++;
 }
 validate_GetPromptRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("prompts/get" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.arguments !== undefined){
-let data2 = data1.arguments;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-if(typeof data2[key0] !== "string"){
-const err5 = {instancePath:instancePath+"/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/params/arguments",schemaPath:"#/properties/params/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err7 = {instancePath:instancePath+"/params/name",schemaPath:"#/properties/params/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_GetPromptRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetPromptRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4618,135 +3573,6 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.data !== undefined){
-let data2 = data.data;
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err6 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("image" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ImageContent_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -4819,80 +3645,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_Implementation.errors = vErrors;
-return errors === 0;
-}
-function validate_Implementation_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_Implementation_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5023,136 +3775,6 @@ vErrors.push(err9);
 errors++;
 }
 validate_InitializeRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializeRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("initialize" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.capabilities === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.clientInfo === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "clientInfo"},message:"must have required property '"+"clientInfo"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.protocolVersion === undefined){
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data1.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, {instancePath:instancePath+"/params/capabilities",parentData:data1,parentDataProperty:"capabilities",rootData})))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
-errors = vErrors.length;
-}
-}
-if(data1.clientInfo !== undefined){
-if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, {instancePath:instancePath+"/params/clientInfo",parentData:data1,parentDataProperty:"clientInfo",rootData})))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-if(data1.protocolVersion !== undefined){
-if(typeof data1.protocolVersion !== "string"){
-const err7 = {instancePath:instancePath+"/params/protocolVersion",schemaPath:"#/properties/params/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_InitializeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5405,87 +4027,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_InitializedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("notifications/initialized" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_InitializedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5824,109 +4365,6 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data2 = data.params;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err5 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_JSONRPCNotification_2.errors = vErrors;
-return errors === 0;
-}
 function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6052,131 +4490,6 @@ errors++;
 validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data3 = data.params;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3._meta !== undefined){
-let data4 = data3._meta;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data4,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_JSONRPCRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6260,89 +4573,6 @@ errors++;
 validate_JSONRPCResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResponse_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.result !== undefined){
-if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_JSONRPCResponse_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6419,84 +4649,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_ListPromptsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListPromptsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("prompts/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.cursor !== undefined){
-if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ListPromptsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6684,84 +4836,6 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("resources/templates/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.cursor !== undefined){
-if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ListResourceTemplatesRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListResourceTemplatesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6945,84 +5019,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_ListResourcesRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListResourcesRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("resources/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.cursor !== undefined){
-if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ListResourcesRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListResourcesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7323,71 +5319,6 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.roots !== undefined){
-let data1 = data.roots;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_ListRootsResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7464,84 +5395,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_ListToolsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListToolsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("tools/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.cursor !== undefined){
-if(typeof data1.cursor !== "string"){
-const err3 = {instancePath:instancePath+"/params/cursor",schemaPath:"#/properties/params/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ListToolsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7675,32 +5528,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_LoggingLevel.errors = vErrors;
-return errors === 0;
-}
-function validate_LoggingLevel_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_LoggingLevel_2.errors = vErrors;
 return errors === 0;
 }
 function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7903,36 +5730,6 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_ModelHint_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8076,151 +5873,6 @@ vErrors.push(err10);
 errors++;
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.hints !== undefined){
-let data1 = data.hints;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.intelligencePriority !== undefined){
-let data3 = data.intelligencePriority;
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.speedPriority !== undefined){
-let data4 = data.speedPriority;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Notification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8392,107 +6044,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_NumberSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_NumberSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.maximum !== undefined){
-let data1 = data.maximum;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.minimum !== undefined){
-let data2 = data.minimum;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(!((data4 === "integer") || (data4 === "number"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_NumberSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8694,93 +6245,6 @@ errors++;
 validate_PingRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("ping" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_PingRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PingRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8881,69 +6345,6 @@ vErrors = null;
 }
 }
 validate_PrimitiveSchemaDefinition.errors = vErrors;
-return errors === 0;
-}
-function validate_PrimitiveSchemaDefinition_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_EnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9086,146 +6487,6 @@ errors++;
 validate_ProgressNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("notifications/progress" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.progress === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.progressToken === undefined){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
-const err6 = {instancePath:instancePath+"/params/message",schemaPath:"#/properties/params/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.progress !== undefined){
-let data3 = data1.progress;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/params/progress",schemaPath:"#/properties/params/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data1.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, {instancePath:instancePath+"/params/progressToken",parentData:data1,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-if(data1.total !== undefined){
-let data5 = data1.total;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/params/total",schemaPath:"#/properties/params/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ProgressNotification_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ProgressNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -9322,22 +6583,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_ProgressToken.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressToken_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_ProgressToken_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9517,82 +6762,6 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_PromptArgument_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -9757,56 +6926,6 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.content !== undefined){
-if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData})))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_PromptMessage_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -9890,192 +7009,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptReference_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data2 = data.type;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("ref/prompt" !== data2){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_PromptReference_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10187,117 +7120,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ReadResourceRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("resources/read" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.uri !== undefined){
-let data2 = data1.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ReadResourceRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10544,22 +7366,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_RequestId.errors = vErrors;
-return errors === 0;
-}
-function validate_RequestId_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_RequestId_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10965,184 +7771,6 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.size !== undefined){
-let data5 = data.size;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data7 = data.type;
-if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("resource_link" !== data7){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data8 = data.uri;
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-const err11 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_ResourceLink_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11475,224 +8103,6 @@ errors++;
 validate_ResourceTemplateReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplateReference_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("ref/resource" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data1 = data.uri;
-if(typeof data1 === "string"){
-if(!(format_uri_template.test(data1))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_ResourceTemplateReference_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uriTemplate === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.uriTemplate !== undefined){
-let data6 = data.uriTemplate;
-if(typeof data6 === "string"){
-if(!(format_uri_template.test(data6))){
-const err7 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ResourceTemplate_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11857,151 +8267,6 @@ errors++;
 validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_Resource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.size !== undefined){
-let data5 = data.size;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data7 = data.uri;
-if(typeof data7 === "string"){
-if(!(format_uri(data7))){
-const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_Resource_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12035,72 +8300,6 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Result_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Result_3.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12125,32 +8324,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_Role.errors = vErrors;
-return errors === 0;
-}
-function validate_Role_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Role_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12233,86 +8406,6 @@ errors++;
 validate_Root.errors = vErrors;
 return errors === 0;
 }
-function validate_Root_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data2 = data.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_Root_2.errors = vErrors;
-return errors === 0;
-}
 function validate_RootsListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12392,87 +8485,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_RootsListChangedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_RootsListChangedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("notifications/roots/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_RootsListChangedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_RootsListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12601,101 +8613,6 @@ vErrors.push(err3);
 errors++;
 }
 validate_SamplingMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.content !== undefined){
-let data0 = data.content;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate_TextContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(!(validate_ImageContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs5 = errors;
-if(!(validate_AudioContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12867,177 +8784,6 @@ vErrors.push(err11);
 errors++;
 }
 validate_ServerCapabilities.errors = vErrors;
-return errors === 0;
-}
-function validate_ServerCapabilities_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completions !== undefined){
-let data0 = data.completions;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/completions",schemaPath:"#/properties/completions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.experimental !== undefined){
-let data1 = data.experimental;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-let data2 = data1[key0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err1 = {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.logging !== undefined){
-let data3 = data.logging;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err3 = {instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.prompts !== undefined){
-let data4 = data.prompts;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.listChanged !== undefined){
-if(typeof data4.listChanged !== "boolean"){
-const err4 = {instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.resources !== undefined){
-let data6 = data.resources;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.listChanged !== undefined){
-if(typeof data6.listChanged !== "boolean"){
-const err6 = {instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data6.subscribe !== undefined){
-if(typeof data6.subscribe !== "boolean"){
-const err7 = {instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.tools !== undefined){
-let data9 = data.tools;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.listChanged !== undefined){
-if(typeof data9.listChanged !== "boolean"){
-const err9 = {instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_ServerCapabilities_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13402,98 +9148,6 @@ errors++;
 validate_SetLevelRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("logging/setLevel" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.level === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.level !== undefined){
-if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, {instancePath:instancePath+"/params/level",parentData:data1,parentDataProperty:"level",rootData})))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_SetLevelRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_SetLevelRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13652,130 +9306,6 @@ errors++;
 validate_StringSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_StringSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data1 = data.format;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((((data1 === "date") || (data1 === "date-time")) || (data1 === "email")) || (data1 === "uri"))){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.maxLength !== undefined){
-let data2 = data.maxLength;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.minLength !== undefined){
-let data3 = data.minLength;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_StringSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_SubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13885,117 +9415,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_SubscribeRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscribeRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("resources/subscribe" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.uri !== undefined){
-let data2 = data1.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_SubscribeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14145,100 +9564,6 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("text" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_TextContent_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14339,108 +9664,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_TextResourceContents.errors = vErrors;
-return errors === 0;
-}
-function validate_TextResourceContents_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err3 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data3 = data.uri;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_TextResourceContents_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14828,84 +10051,6 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.destructiveHint !== undefined){
-if(typeof data.destructiveHint !== "boolean"){
-const err0 = {instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.idempotentHint !== undefined){
-if(typeof data.idempotentHint !== "boolean"){
-const err1 = {instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.openWorldHint !== undefined){
-if(typeof data.openWorldHint !== "boolean"){
-const err2 = {instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.readOnlyHint !== undefined){
-if(typeof data.readOnlyHint !== "boolean"){
-const err3 = {instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ToolAnnotations_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14987,87 +10132,6 @@ errors++;
 validate_ToolListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("notifications/tools/list_changed" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ToolListChangedNotification_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ToolListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15099,313 +10163,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_ToolListChangedNotification_properties_params.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.inputSchema !== undefined){
-let data3 = data.inputSchema;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.type === undefined){
-const err4 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.properties !== undefined){
-let data4 = data3.properties;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-let data5 = data4[key0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-const err5 = {instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data3.required !== undefined){
-let data6 = data3.required;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data6[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/inputSchema/required/" + i0,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data3.type !== undefined){
-let data8 = data3.type;
-if(typeof data8 !== "string"){
-const err9 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("object" !== data8){
-const err10 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.outputSchema !== undefined){
-let data10 = data.outputSchema;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.type === undefined){
-const err13 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data10.properties !== undefined){
-let data11 = data10.properties;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key1 in data11){
-let data12 = data11[key1];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-}
-else {
-const err14 = {instancePath:instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/outputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/outputSchema/properties",schemaPath:"#/properties/outputSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data10.required !== undefined){
-let data13 = data10.required;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data13[i1] !== "string"){
-const err16 = {instancePath:instancePath+"/outputSchema/required/" + i1,schemaPath:"#/properties/outputSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/outputSchema/required",schemaPath:"#/properties/outputSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data10.type !== undefined){
-let data15 = data10.type;
-if(typeof data15 !== "string"){
-const err18 = {instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if("object" !== data15){
-const err19 = {instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UnsubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15517,117 +10274,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_UnsubscribeRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_UnsubscribeRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("resources/unsubscribe" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.uri === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.uri !== undefined){
-let data2 = data1.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err5 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/params/uri",schemaPath:"#/properties/params/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_UnsubscribeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UnsubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15817,8 +10463,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate_CompleteRequest_2(data);
-  CompleteRequest.errors = validate_CompleteRequest_2.errors;
+  const valid = validate_CompleteRequest(data);
+  CompleteRequest.errors = validate_CompleteRequest.errors;
   return valid;
 };
 export const CompleteRequest_params = function CompleteRequest_params(data) {
@@ -15844,8 +10490,8 @@ export const ContentBlock = function ContentBlock(data) {
     ContentBlock.errors = null;
     return true;
   }
-  const valid = validate_ContentBlock_2(data);
-  ContentBlock.errors = validate_ContentBlock_2.errors;
+  const valid = validate_ContentBlock(data);
+  ContentBlock.errors = validate_ContentBlock.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -15871,8 +10517,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate_CreateMessageResult_2(data);
-  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
+  const valid = validate_CreateMessageResult(data);
+  CreateMessageResult.errors = validate_CreateMessageResult.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -15907,8 +10553,8 @@ export const ElicitResult = function ElicitResult(data) {
     ElicitResult.errors = null;
     return true;
   }
-  const valid = validate_ElicitResult_2(data);
-  ElicitResult.errors = validate_ElicitResult_2.errors;
+  const valid = validate_ElicitResult(data);
+  ElicitResult.errors = validate_ElicitResult.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -15916,8 +10562,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate_EmbeddedResource_2(data);
-  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
+  const valid = validate_EmbeddedResource(data);
+  EmbeddedResource.errors = validate_EmbeddedResource.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -15925,8 +10571,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate_Result_2(data);
-  EmptyResult.errors = validate_Result_2.errors;
+  const valid = validate_Result(data);
+  EmptyResult.errors = validate_Result.errors;
   return valid;
 };
 export const EnumSchema = function EnumSchema(data) {
@@ -15934,8 +10580,8 @@ export const EnumSchema = function EnumSchema(data) {
     EnumSchema.errors = null;
     return true;
   }
-  const valid = validate_EnumSchema_2(data);
-  EnumSchema.errors = validate_EnumSchema_2.errors;
+  const valid = validate_EnumSchema(data);
+  EnumSchema.errors = validate_EnumSchema.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -15943,8 +10589,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate_GetPromptRequest_2(data);
-  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
+  const valid = validate_GetPromptRequest(data);
+  GetPromptRequest.errors = validate_GetPromptRequest.errors;
   return valid;
 };
 export const GetPromptRequest_params = function GetPromptRequest_params(data) {
@@ -15970,8 +10616,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate_ImageContent_2(data);
-  ImageContent.errors = validate_ImageContent_2.errors;
+  const valid = validate_ImageContent(data);
+  ImageContent.errors = validate_ImageContent.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -15979,8 +10625,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate_Implementation_2(data);
-  Implementation.errors = validate_Implementation_2.errors;
+  const valid = validate_Implementation(data);
+  Implementation.errors = validate_Implementation.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -15988,8 +10634,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate_InitializeRequest_2(data);
-  InitializeRequest.errors = validate_InitializeRequest_2.errors;
+  const valid = validate_InitializeRequest(data);
+  InitializeRequest.errors = validate_InitializeRequest.errors;
   return valid;
 };
 export const InitializeRequest_params = function InitializeRequest_params(data) {
@@ -16015,8 +10661,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate_InitializedNotification_2(data);
-  InitializedNotification.errors = validate_InitializedNotification_2.errors;
+  const valid = validate_InitializedNotification(data);
+  InitializedNotification.errors = validate_InitializedNotification.errors;
   return valid;
 };
 export const InitializedNotification_params = function InitializedNotification_params(data) {
@@ -16051,8 +10697,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCNotification_2(data);
-  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
+  const valid = validate_JSONRPCNotification(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -16060,8 +10706,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCRequest_2(data);
-  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
+  const valid = validate_JSONRPCRequest(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -16069,8 +10715,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCResponse_2(data);
-  JSONRPCResponse.errors = validate_JSONRPCResponse_2.errors;
+  const valid = validate_JSONRPCResponse(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -16078,8 +10724,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListPromptsRequest_2(data);
-  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
+  const valid = validate_ListPromptsRequest(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest.errors;
   return valid;
 };
 export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
@@ -16105,8 +10751,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate_ListResourceTemplatesRequest_2(data);
-  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
+  const valid = validate_ListResourceTemplatesRequest(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
@@ -16132,8 +10778,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate_ListResourcesRequest_2(data);
-  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
+  const valid = validate_ListResourcesRequest(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest.errors;
   return valid;
 };
 export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
@@ -16177,8 +10823,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate_ListRootsResult_2(data);
-  ListRootsResult.errors = validate_ListRootsResult_2.errors;
+  const valid = validate_ListRootsResult(data);
+  ListRootsResult.errors = validate_ListRootsResult.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -16186,8 +10832,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListToolsRequest_2(data);
-  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
+  const valid = validate_ListToolsRequest(data);
+  ListToolsRequest.errors = validate_ListToolsRequest.errors;
   return valid;
 };
 export const ListToolsRequest_params = function ListToolsRequest_params(data) {
@@ -16213,8 +10859,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate_LoggingLevel_2(data);
-  LoggingLevel.errors = validate_LoggingLevel_2.errors;
+  const valid = validate_LoggingLevel(data);
+  LoggingLevel.errors = validate_LoggingLevel.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -16240,8 +10886,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate_ModelHint_2(data);
-  ModelHint.errors = validate_ModelHint_2.errors;
+  const valid = validate_ModelHint(data);
+  ModelHint.errors = validate_ModelHint.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -16249,8 +10895,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate_ModelPreferences_2(data);
-  ModelPreferences.errors = validate_ModelPreferences_2.errors;
+  const valid = validate_ModelPreferences(data);
+  ModelPreferences.errors = validate_ModelPreferences.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -16267,8 +10913,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate_NumberSchema_2(data);
-  NumberSchema.errors = validate_NumberSchema_2.errors;
+  const valid = validate_NumberSchema(data);
+  NumberSchema.errors = validate_NumberSchema.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -16294,8 +10940,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate_PingRequest_2(data);
-  PingRequest.errors = validate_PingRequest_2.errors;
+  const valid = validate_PingRequest(data);
+  PingRequest.errors = validate_PingRequest.errors;
   return valid;
 };
 export const PingRequest_params = function PingRequest_params(data) {
@@ -16312,8 +10958,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate_PrimitiveSchemaDefinition_2(data);
-  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
+  const valid = validate_PrimitiveSchemaDefinition(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -16321,8 +10967,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate_ProgressNotification_2(data);
-  ProgressNotification.errors = validate_ProgressNotification_2.errors;
+  const valid = validate_ProgressNotification(data);
+  ProgressNotification.errors = validate_ProgressNotification.errors;
   return valid;
 };
 export const ProgressNotification_params = function ProgressNotification_params(data) {
@@ -16339,8 +10985,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate_ProgressToken_2(data);
-  ProgressToken.errors = validate_ProgressToken_2.errors;
+  const valid = validate_ProgressToken(data);
+  ProgressToken.errors = validate_ProgressToken.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -16348,8 +10994,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate_Prompt_2(data);
-  Prompt.errors = validate_Prompt_2.errors;
+  const valid = validate_Prompt(data);
+  Prompt.errors = validate_Prompt.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -16357,8 +11003,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate_PromptArgument_2(data);
-  PromptArgument.errors = validate_PromptArgument_2.errors;
+  const valid = validate_PromptArgument(data);
+  PromptArgument.errors = validate_PromptArgument.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -16384,8 +11030,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate_PromptMessage_2(data);
-  PromptMessage.errors = validate_PromptMessage_2.errors;
+  const valid = validate_PromptMessage(data);
+  PromptMessage.errors = validate_PromptMessage.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -16393,8 +11039,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate_PromptReference_2(data);
-  PromptReference.errors = validate_PromptReference_2.errors;
+  const valid = validate_PromptReference(data);
+  PromptReference.errors = validate_PromptReference.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -16402,8 +11048,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate_ReadResourceRequest_2(data);
-  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
+  const valid = validate_ReadResourceRequest(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest.errors;
   return valid;
 };
 export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
@@ -16438,8 +11084,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate_RequestId_2(data);
-  RequestId.errors = validate_RequestId_2.errors;
+  const valid = validate_RequestId(data);
+  RequestId.errors = validate_RequestId.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -16447,8 +11093,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate_Resource_2(data);
-  Resource.errors = validate_Resource_2.errors;
+  const valid = validate_Resource(data);
+  Resource.errors = validate_Resource.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -16465,8 +11111,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate_ResourceLink_2(data);
-  ResourceLink.errors = validate_ResourceLink_2.errors;
+  const valid = validate_ResourceLink(data);
+  ResourceLink.errors = validate_ResourceLink.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -16492,8 +11138,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate_ResourceTemplate_2(data);
-  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
+  const valid = validate_ResourceTemplate(data);
+  ResourceTemplate.errors = validate_ResourceTemplate.errors;
   return valid;
 };
 export const ResourceTemplateReference = function ResourceTemplateReference(data) {
@@ -16501,8 +11147,8 @@ export const ResourceTemplateReference = function ResourceTemplateReference(data
     ResourceTemplateReference.errors = null;
     return true;
   }
-  const valid = validate_ResourceTemplateReference_2(data);
-  ResourceTemplateReference.errors = validate_ResourceTemplateReference_2.errors;
+  const valid = validate_ResourceTemplateReference(data);
+  ResourceTemplateReference.errors = validate_ResourceTemplateReference.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -16528,8 +11174,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate_Result_3(data);
-  Result.errors = validate_Result_3.errors;
+  const valid = validate_Result(data);
+  Result.errors = validate_Result.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -16537,8 +11183,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate_Role_2(data);
-  Role.errors = validate_Role_2.errors;
+  const valid = validate_Role(data);
+  Role.errors = validate_Role.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -16546,8 +11192,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate_Root_2(data);
-  Root.errors = validate_Root_2.errors;
+  const valid = validate_Root(data);
+  Root.errors = validate_Root.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -16555,8 +11201,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate_RootsListChangedNotification_2(data);
-  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
+  const valid = validate_RootsListChangedNotification(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification.errors;
   return valid;
 };
 export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
@@ -16573,8 +11219,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate_SamplingMessage_2(data);
-  SamplingMessage.errors = validate_SamplingMessage_2.errors;
+  const valid = validate_SamplingMessage(data);
+  SamplingMessage.errors = validate_SamplingMessage.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -16582,8 +11228,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate_ServerCapabilities_2(data);
-  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
+  const valid = validate_ServerCapabilities(data);
+  ServerCapabilities.errors = validate_ServerCapabilities.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -16618,8 +11264,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate_SetLevelRequest_2(data);
-  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
+  const valid = validate_SetLevelRequest(data);
+  SetLevelRequest.errors = validate_SetLevelRequest.errors;
   return valid;
 };
 export const SetLevelRequest_params = function SetLevelRequest_params(data) {
@@ -16636,8 +11282,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate_StringSchema_2(data);
-  StringSchema.errors = validate_StringSchema_2.errors;
+  const valid = validate_StringSchema(data);
+  StringSchema.errors = validate_StringSchema.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -16645,8 +11291,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate_SubscribeRequest_2(data);
-  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
+  const valid = validate_SubscribeRequest(data);
+  SubscribeRequest.errors = validate_SubscribeRequest.errors;
   return valid;
 };
 export const SubscribeRequest_params = function SubscribeRequest_params(data) {
@@ -16663,8 +11309,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate_TextContent_2(data);
-  TextContent.errors = validate_TextContent_2.errors;
+  const valid = validate_TextContent(data);
+  TextContent.errors = validate_TextContent.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -16672,8 +11318,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate_TextResourceContents_2(data);
-  TextResourceContents.errors = validate_TextResourceContents_2.errors;
+  const valid = validate_TextResourceContents(data);
+  TextResourceContents.errors = validate_TextResourceContents.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -16681,8 +11327,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate_Tool_2(data);
-  Tool.errors = validate_Tool_2.errors;
+  const valid = validate_Tool(data);
+  Tool.errors = validate_Tool.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -16690,8 +11336,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate_ToolAnnotations_2(data);
-  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
+  const valid = validate_ToolAnnotations(data);
+  ToolAnnotations.errors = validate_ToolAnnotations.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -16699,8 +11345,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate_ToolListChangedNotification_2(data);
-  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
+  const valid = validate_ToolListChangedNotification(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification.errors;
   return valid;
 };
 export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
@@ -16717,8 +11363,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate_UnsubscribeRequest_2(data);
-  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
+  const valid = validate_UnsubscribeRequest(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest.errors;
   return valid;
 };
 export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {

@@ -9,155 +9,6 @@ import { formats } from "@wiregen/runtime/core";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BaseMetadata = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/call","type":"string"},"params":{"$ref":"#/$defs/CallToolRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CallToolRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"}},"required":["name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"}},"required":["content"],"type":"object"};
-const schema_CancelTaskRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/cancel","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CancelTaskRequest_properties_params = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_CancelTaskResult = {"allOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/Task"}]};
-const schema_CancelledNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_CancelledNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"reason":{"type":"string"},"requestId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
-const schema_ClientCapabilities = {"properties":{"elicitation":{"properties":{"form":{"additionalProperties":true,"properties":{},"type":"object"},"url":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"roots":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"sampling":{"properties":{"context":{"additionalProperties":true,"properties":{},"type":"object"},"tools":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"tasks":{"properties":{"cancel":{"additionalProperties":true,"properties":{},"type":"object"},"list":{"additionalProperties":true,"properties":{},"type":"object"},"requests":{"properties":{"elicitation":{"properties":{"create":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"sampling":{"properties":{"createMessage":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/InitializedNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/TaskStatusNotification"},{"$ref":"#/$defs/RootsListChangedNotification"}]};
-const schema_ClientRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/InitializeRequest"},{"$ref":"#/$defs/PingRequest"},{"$ref":"#/$defs/ListResourcesRequest"},{"$ref":"#/$defs/ListResourceTemplatesRequest"},{"$ref":"#/$defs/ReadResourceRequest"},{"$ref":"#/$defs/SubscribeRequest"},{"$ref":"#/$defs/UnsubscribeRequest"},{"$ref":"#/$defs/ListPromptsRequest"},{"$ref":"#/$defs/GetPromptRequest"},{"$ref":"#/$defs/ListToolsRequest"},{"$ref":"#/$defs/CallToolRequest"},{"$ref":"#/$defs/GetTaskRequest"},{"$ref":"#/$defs/GetTaskPayloadRequest"},{"$ref":"#/$defs/CancelTaskRequest"},{"$ref":"#/$defs/ListTasksRequest"},{"$ref":"#/$defs/SetLevelRequest"},{"$ref":"#/$defs/CompleteRequest"}]};
-const schema_ClientResult = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/GetTaskResult"},{"$ref":"#/$defs/GetTaskPayloadResult"},{"$ref":"#/$defs/CancelTaskResult"},{"$ref":"#/$defs/ListTasksResult"},{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
-const schema_CompleteRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"completion/complete","type":"string"},"params":{"$ref":"#/$defs/CompleteRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CompleteRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/PromptReference"},{"$ref":"#/$defs/ResourceTemplateReference"}]}},"required":["argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"type":"array"}},"required":["values"],"type":"object"}},"required":["completion"],"type":"object"};
-const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema_CreateMessageRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CreateMessageRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_CreateTaskResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"task":{"$ref":"#/$defs/Task"}},"required":["task"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_ElicitRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ElicitRequestFormParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"},"task":{"$ref":"#/$defs/TaskMetadata"}},"required":["message","requestedSchema"],"type":"object"};
-const schema_ElicitRequestParams = {"anyOf":[{"$ref":"#/$defs/ElicitRequestURLParams"},{"$ref":"#/$defs/ElicitRequestFormParams"}]};
-const schema_ElicitRequestURLParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"elicitationId":{"type":"string"},"message":{"type":"string"},"mode":{"const":"url","type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"},"url":{"format":"uri","type":"string"}},"required":["elicitationId","message","mode","url"],"type":"object"};
-const schema_ElicitResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_ElicitationCompleteNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/elicitation/complete","type":"string"},"params":{"properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"],"type":"object"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ElicitationCompleteNotification_properties_params = {"properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_EnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_Error = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/get","type":"string"},"params":{"$ref":"#/$defs/GetPromptRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetPromptRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/$defs/PromptMessage"},"type":"array"}},"required":["messages"],"type":"object"};
-const schema_GetTaskPayloadRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/result","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetTaskPayloadRequest_properties_params = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_GetTaskPayloadResult = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_GetTaskRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/get","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetTaskRequest_properties_params = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_GetTaskResult = {"allOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/Task"}]};
-const schema_Icon = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
-const schema_Icons = {"properties":{"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"}},"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InitializeRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"initialize","type":"string"},"params":{"$ref":"#/$defs/InitializeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_InitializeRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"capabilities":{"$ref":"#/$defs/ClientCapabilities"},"clientInfo":{"$ref":"#/$defs/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"};
-const schema_InitializeResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"capabilities":{"$ref":"#/$defs/ServerCapabilities"},"instructions":{"type":"string"},"protocolVersion":{"type":"string"},"serverInfo":{"$ref":"#/$defs/Implementation"}},"required":["capabilities","protocolVersion","serverInfo"],"type":"object"};
-const schema_InitializedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/initialized","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCErrorResponse = {"properties":{"error":{"$ref":"#/$defs/Error"},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"$ref":"#/$defs/JSONRPCNotification"},{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"anyOf":[{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_LegacyTitledEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListPromptsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/$defs/Prompt"},"type":"array"}},"required":["prompts"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/templates/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/$defs/ResourceTemplate"},"type":"array"}},"required":["resourceTemplates"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListResourcesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/$defs/Resource"},"type":"array"}},"required":["resources"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"roots/list","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListRootsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListTasksRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListTasksResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"}},"required":["tasks"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListToolsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["tools"],"type":"object"};
-const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/message","type":"string"},"params":{"$ref":"#/$defs/LoggingMessageNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_LoggingMessageNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"data":{},"level":{"$ref":"#/$defs/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_MultiSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"}]};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
-const schema_NotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_NumberSchema = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_PaginatedRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"cursor":{"type":"string"}},"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"}},"type":"object"};
-const schema_PingRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"ping","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_ProgressNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/progress","type":"string"},"params":{"$ref":"#/$defs/ProgressNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ProgressNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/$defs/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
-const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"arguments":{"items":{"$ref":"#/$defs/PromptArgument"},"type":"array"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"$ref":"#/$defs/ContentBlock"},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/read","type":"string"},"params":{"$ref":"#/$defs/ReadResourceRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ReadResourceRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ReadResourceResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"contents":{"items":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":"array"}},"required":["contents"],"type":"object"};
-const schema_RelatedTaskMetadata = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RequestId = {"type":["string","integer"]};
-const schema_RequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_Resource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceLink = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ResourceRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceTemplate = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceTemplateReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/updated","type":"string"},"params":{"$ref":"#/$defs/ResourceUpdatedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ResourceUpdatedNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_RootsListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/roots/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_SamplingMessage = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_SamplingMessageContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
-const schema_ServerCapabilities = {"properties":{"completions":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"logging":{"additionalProperties":true,"properties":{},"type":"object"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tasks":{"properties":{"cancel":{"additionalProperties":true,"properties":{},"type":"object"},"list":{"additionalProperties":true,"properties":{},"type":"object"},"requests":{"properties":{"tools":{"properties":{"call":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/ResourceListChangedNotification"},{"$ref":"#/$defs/ResourceUpdatedNotification"},{"$ref":"#/$defs/PromptListChangedNotification"},{"$ref":"#/$defs/ToolListChangedNotification"},{"$ref":"#/$defs/TaskStatusNotification"},{"$ref":"#/$defs/LoggingMessageNotification"},{"$ref":"#/$defs/ElicitationCompleteNotification"}]};
-const schema_ServerRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/PingRequest"},{"$ref":"#/$defs/GetTaskRequest"},{"$ref":"#/$defs/GetTaskPayloadRequest"},{"$ref":"#/$defs/CancelTaskRequest"},{"$ref":"#/$defs/ListTasksRequest"},{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/InitializeResult"},{"$ref":"#/$defs/ListResourcesResult"},{"$ref":"#/$defs/ListResourceTemplatesResult"},{"$ref":"#/$defs/ReadResourceResult"},{"$ref":"#/$defs/ListPromptsResult"},{"$ref":"#/$defs/GetPromptResult"},{"$ref":"#/$defs/ListToolsResult"},{"$ref":"#/$defs/CallToolResult"},{"$ref":"#/$defs/GetTaskResult"},{"$ref":"#/$defs/GetTaskPayloadResult"},{"$ref":"#/$defs/CancelTaskResult"},{"$ref":"#/$defs/ListTasksResult"},{"$ref":"#/$defs/CompleteResult"}]};
-const schema_SetLevelRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"logging/setLevel","type":"string"},"params":{"$ref":"#/$defs/SetLevelRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_SetLevelRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"level":{"$ref":"#/$defs/LoggingLevel"}},"required":["level"],"type":"object"};
-const schema_SingleSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"}]};
-const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_SubscribeRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/subscribe","type":"string"},"params":{"$ref":"#/$defs/SubscribeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_SubscribeRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Task = {"properties":{"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"pollInterval":{"type":"integer"},"status":{"$ref":"#/$defs/TaskStatus"},"statusMessage":{"type":"string"},"taskId":{"type":"string"},"ttl":{"type":["integer","null"]}},"required":["createdAt","lastUpdatedAt","status","taskId","ttl"],"type":"object"};
-const schema_TaskAugmentedRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"task":{"$ref":"#/$defs/TaskMetadata"}},"type":"object"};
-const schema_TaskMetadata = {"properties":{"ttl":{"type":"integer"}},"type":"object"};
-const schema_TaskStatus = {"enum":["cancelled","completed","failed","input_required","working"],"type":"string"};
-const schema_TaskStatusNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tasks/status","type":"string"},"params":{"$ref":"#/$defs/TaskStatusNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_TaskStatusNotificationParams = {"allOf":[{"$ref":"#/$defs/NotificationParams"},{"$ref":"#/$defs/Task"}]};
-const schema_TextContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_TitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_TitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"execution":{"$ref":"#/$defs/ToolExecution"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
-const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-const schema_ToolExecution = {"properties":{"taskSupport":{"enum":["forbidden","optional","required"],"type":"string"}},"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ToolResultContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-const schema_ToolUseContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
-const schema_URLElicitationRequiredError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32042,"type":"integer"},"data":{"additionalProperties":{},"properties":{"elicitations":{"items":{"$ref":"#/$defs/ElicitRequestURLParams"},"type":"array"}},"required":["elicitations"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_UnsubscribeRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/unsubscribe","type":"string"},"params":{"$ref":"#/$defs/UnsubscribeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_UnsubscribeRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_UntitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_UntitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 function validate_Annotations(data){
 let vErrors = null;
 let errors = 0;
@@ -174,11 +25,11 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -188,7 +39,7 @@ break;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -201,7 +52,7 @@ if(valid0){
 if(data.lastModified !== undefined){
 const _errs6 = errors;
 if(typeof data.lastModified !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -216,18 +67,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -240,7 +91,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -254,7 +105,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 else {
@@ -265,7 +116,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_AudioContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -294,12 +145,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -313,7 +164,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -326,11 +177,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 if("audio" !== data4){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -345,7 +196,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -359,14 +210,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_BaseMetadata.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_BaseMetadata.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -378,7 +229,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_BaseMetadata.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -390,7 +241,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BaseMetadata.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 }
@@ -404,7 +255,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.blob === undefined) && (missing0 = "blob")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -415,7 +266,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -432,12 +283,12 @@ if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -451,7 +302,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs6 = errors;
 if(typeof data.mimeType !== "string"){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -467,12 +318,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -488,7 +339,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -502,14 +353,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "boolean"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -521,7 +372,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -533,7 +384,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -546,11 +397,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 if("boolean" !== data3){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -564,7 +415,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 }
@@ -578,7 +429,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -586,7 +437,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -599,11 +450,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -616,11 +467,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data2){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -646,7 +497,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -660,7 +511,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_CallToolRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -672,13 +523,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -695,7 +546,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -708,7 +559,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs10 = errors;
 if(typeof data.name !== "string"){
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -726,13 +577,13 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.ttl !== undefined){
 let data5 = data4.ttl;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -747,112 +598,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_CallToolRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CallToolRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate_CallToolRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.arguments !== undefined){
-let data2 = data.arguments;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs10 = errors;
-if(typeof data.name !== "string"){
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.task !== undefined){
-let data4 = data.task;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.ttl !== undefined){
-let data5 = data4.ttl;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-}
-}
-else {
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_CallToolRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CallToolRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CallToolResult(data){
@@ -862,7 +612,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.content === undefined) && (missing0 = "content")){
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 else {
@@ -873,7 +623,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -903,7 +653,7 @@ break;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -916,7 +666,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs7 = errors;
 if(typeof data.isError !== "boolean"){
-validate_CallToolResult.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -932,7 +682,7 @@ if(errors === _errs9){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/structuredContent",schemaPath:"#/properties/structuredContent/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -947,7 +697,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -961,7 +711,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -969,7 +719,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -982,11 +732,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -999,11 +749,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 if("tasks/cancel" !== data2){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/cancel"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1019,20 +769,20 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.taskId === undefined) && (missing1 = "taskId")){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data3.taskId !== undefined){
 if(typeof data3.taskId !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1047,7 +797,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1061,20 +811,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_CancelTaskRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate_CancelTaskRequest_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CancelTaskRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -1095,14 +845,14 @@ if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CancelTaskResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CancelTaskResult.errors = [{instancePath,schemaPath:"#/$defs/Result/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -1125,7 +875,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -1133,11 +883,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1150,11 +900,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 if("notifications/cancelled" !== data1){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1179,7 +929,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1198,7 +948,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CancelledNotificationParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -1211,7 +961,7 @@ if(valid0){
 if(data.reason !== undefined){
 const _errs4 = errors;
 if(typeof data.reason !== "string"){
-validate_CancelledNotificationParams.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1224,7 +974,7 @@ if(data.requestId !== undefined){
 let data2 = data.requestId;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))){
-validate_CancelledNotificationParams.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1236,68 +986,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_CancelledNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CancelledNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_CancelledNotificationParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs4 = errors;
-if(typeof data.reason !== "string"){
-validate_CancelledNotificationParams_2.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestId !== undefined){
-let data2 = data.requestId;
-const _errs6 = errors;
-if((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))){
-validate_CancelledNotificationParams_2.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_CancelledNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CancelledNotificationParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ClientCapabilities(data){
@@ -1317,7 +1010,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/elicitation/form",schemaPath:"#/properties/elicitation/properties/form/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1334,7 +1027,7 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/elicitation/url",schemaPath:"#/properties/elicitation/properties/url/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1346,7 +1039,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/elicitation",schemaPath:"#/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1368,7 +1061,7 @@ if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1379,7 +1072,7 @@ break;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1396,13 +1089,13 @@ if(errors === _errs15){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.listChanged !== undefined){
 if(typeof data5.listChanged !== "boolean"){
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots/listChanged",schemaPath:"#/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1424,7 +1117,7 @@ if(errors === _errs21){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/sampling/context",schemaPath:"#/properties/sampling/properties/context/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1441,7 +1134,7 @@ if(errors === _errs24){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/sampling/tools",schemaPath:"#/properties/sampling/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1453,7 +1146,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1475,7 +1168,7 @@ if(errors === _errs29){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks/cancel",schemaPath:"#/properties/tasks/properties/cancel/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1492,7 +1185,7 @@ if(errors === _errs32){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks/list",schemaPath:"#/properties/tasks/properties/list/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1519,14 +1212,14 @@ if(errors === _errs39){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks/requests/elicitation/create",schemaPath:"#/properties/tasks/properties/requests/properties/elicitation/properties/create/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks/requests/elicitation",schemaPath:"#/properties/tasks/properties/requests/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1548,14 +1241,14 @@ if(errors === _errs44){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks/requests/sampling/createMessage",schemaPath:"#/properties/tasks/properties/requests/properties/sampling/properties/createMessage/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks/requests/sampling",schemaPath:"#/properties/tasks/properties/requests/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1567,7 +1260,7 @@ var valid6 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks/requests",schemaPath:"#/properties/tasks/properties/requests/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1580,7 +1273,7 @@ var valid5 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1595,7 +1288,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1640,17 +1333,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1767,17 +1460,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1800,7 +1493,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1813,7 +1506,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1845,7 +1538,7 @@ if(errors === _errs13){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/GetTaskPayloadResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1858,7 +1551,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/$defs/GetTaskPayloadResult/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1909,7 +1602,7 @@ if(errors === _errs21){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-const err4 = {instancePath,schemaPath:"#/$defs/ElicitResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1926,7 +1619,7 @@ if(errors === _errs23){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/ElicitResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1946,7 +1639,7 @@ if(data.action !== undefined){
 let data3 = data.action;
 const _errs26 = errors;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1956,7 +1649,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((data3 === "accept") || (data3 === "cancel")) || (data3 === "decline"))){
-const err7 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1989,7 +1682,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs35 = errors;
 if(typeof data5[i0] !== "string"){
-const err8 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2005,7 +1698,7 @@ break;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2020,7 +1713,7 @@ valid8 = valid8 || _valid1;
 if(!valid8){
 const _errs37 = errors;
 if(((typeof data5 !== "string") && (!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5))))) && (typeof data5 !== "boolean")){
-const err10 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2033,7 +1726,7 @@ var _valid1 = _errs37 === errors;
 valid8 = valid8 || _valid1;
 }
 if(!valid8){
-const err11 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2060,7 +1753,7 @@ break;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ElicitResult/properties/content/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2080,7 +1773,7 @@ var valid6 = true;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/$defs/ElicitResult/type",keyword:"type",params:{type: "object"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2100,7 +1793,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err14 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2132,7 +1825,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2140,7 +1833,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2153,11 +1846,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2170,11 +1863,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("completion/complete" !== data2){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2200,7 +1893,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2214,7 +1907,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.argument === undefined) && (missing0 = "argument")) || ((data.ref === undefined) && (missing0 = "ref"))){
-validate_CompleteRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -2226,13 +1919,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2249,14 +1942,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.name === undefined) && (missing1 = "name")) || ((data2.value === undefined) && (missing1 = "value"))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
 if(data2.name !== undefined){
 const _errs9 = errors;
 if(typeof data2.name !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -2268,7 +1961,7 @@ if(valid3){
 if(data2.value !== undefined){
 const _errs11 = errors;
 if(typeof data2.value !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -2280,7 +1973,7 @@ var valid3 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2303,7 +1996,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 const _errs18 = errors;
 if(typeof data6[key0] !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid5 = _errs18 === errors;
@@ -2313,14 +2006,14 @@ break;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2343,14 +2036,14 @@ if(errors === _errs24){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing2;
 if(((data8.name === undefined) && (missing2 = "name")) || ((data8.type === undefined) && (missing2 = "type"))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
 if(data8.name !== undefined){
 const _errs26 = errors;
 if(typeof data8.name !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/name",schemaPath:"#/$defs/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs26 === errors;
@@ -2362,7 +2055,7 @@ if(valid9){
 if(data8.title !== undefined){
 const _errs28 = errors;
 if(typeof data8.title !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/title",schemaPath:"#/$defs/PromptReference/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs28 === errors;
@@ -2375,11 +2068,11 @@ if(data8.type !== undefined){
 let data11 = data8.type;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data11){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs30 === errors;
@@ -2392,7 +2085,7 @@ var valid9 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2403,7 +2096,7 @@ if(errors === _errs33){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 let missing3;
 if(((data8.type === undefined) && (missing3 = "type")) || ((data8.uri === undefined) && (missing3 = "uri"))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -2411,11 +2104,11 @@ if(data8.type !== undefined){
 let data12 = data8.type;
 const _errs35 = errors;
 if(typeof data12 !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data12){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid12 = _errs35 === errors;
@@ -2431,12 +2124,12 @@ if(errors === _errs37){
 if(errors === _errs37){
 if(typeof data13 === "string"){
 if(!(format_uri_template.test(data13))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2450,23 +2143,23 @@ var valid12 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2481,374 +2174,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_CompleteRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.argument === undefined) && (missing0 = "argument")) || ((data.ref === undefined) && (missing0 = "ref"))){
-validate_CompleteRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.argument !== undefined){
-let data2 = data.argument;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.name === undefined) && (missing1 = "name")) || ((data2.value === undefined) && (missing1 = "value"))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.name !== undefined){
-const _errs9 = errors;
-if(typeof data2.name !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.value !== undefined){
-const _errs11 = errors;
-if(typeof data2.value !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.context !== undefined){
-let data5 = data.context;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.arguments !== undefined){
-let data6 = data5.arguments;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-const _errs18 = errors;
-if(typeof data6[key0] !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs18 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ref !== undefined){
-let data8 = data.ref;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-const tag0 = data8.type;
-if(typeof tag0 == "string"){
-if(tag0 === "ref/prompt"){
-const _errs24 = errors;
-if(errors === _errs24){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing2;
-if(((data8.name === undefined) && (missing2 = "name")) || ((data8.type === undefined) && (missing2 = "type"))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data8.name !== undefined){
-const _errs26 = errors;
-if(typeof data8.name !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/name",schemaPath:"#/$defs/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs26 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data8.title !== undefined){
-const _errs28 = errors;
-if(typeof data8.title !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/title",schemaPath:"#/$defs/PromptReference/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs28 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data8.type !== undefined){
-let data11 = data8.type;
-const _errs30 = errors;
-if(typeof data11 !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/prompt" !== data11){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
-return false;
-}
-var valid9 = _errs30 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "ref/resource"){
-const _errs33 = errors;
-if(errors === _errs33){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing3;
-if(((data8.type === undefined) && (missing3 = "type")) || ((data8.uri === undefined) && (missing3 = "uri"))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/required",keyword:"required",params:{missingProperty: missing3}}];
-return false;
-}
-else {
-if(data8.type !== undefined){
-let data12 = data8.type;
-const _errs35 = errors;
-if(typeof data12 !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/resource" !== data12){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
-return false;
-}
-var valid12 = _errs35 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data8.uri !== undefined){
-let data13 = data8.uri;
-const _errs37 = errors;
-if(errors === _errs37){
-if(errors === _errs37){
-if(typeof data13 === "string"){
-if(!(format_uri_template.test(data13))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid12 = _errs37 === errors;
-}
-else {
-var valid12 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CompleteRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("completion/complete" !== data2){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_CompleteRequestParams(data.params))){
-vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CompleteRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CompleteResult(data){
@@ -2858,7 +2188,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2869,7 +2199,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2886,14 +2216,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
 if(data1.hasMore !== undefined){
 const _errs6 = errors;
 if(typeof data1.hasMore !== "boolean"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2906,7 +2236,7 @@ if(data1.total !== undefined){
 let data3 = data1.total;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -2925,7 +2255,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(typeof data4[i0] !== "string"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -2935,7 +2265,7 @@ break;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2949,7 +2279,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2962,7 +2292,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -3007,76 +2337,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 validate_ContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_ContentBlock_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource_link"){
-if(!(validate_ResourceLink(data))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource"){
-if(!(validate_EmbeddedResource(data))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ContentBlock_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageRequest(data){
@@ -3086,7 +2361,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3094,7 +2369,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3107,11 +2382,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3124,11 +2399,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if("sampling/createMessage" !== data2){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3154,7 +2429,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3168,7 +2443,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -3180,13 +2455,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3200,11 +2475,11 @@ if(data.includeContext !== undefined){
 let data2 = data.includeContext;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -3217,7 +2492,7 @@ if(data.maxTokens !== undefined){
 let data3 = data.maxTokens;
 const _errs9 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -3246,7 +2521,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3263,7 +2538,7 @@ if(errors === _errs14){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3295,7 +2570,7 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 const _errs20 = errors;
 if(typeof data8[i1] !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -3305,7 +2580,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3318,7 +2593,7 @@ if(valid0){
 if(data.systemPrompt !== undefined){
 const _errs22 = errors;
 if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -3336,13 +2611,13 @@ if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.ttl !== undefined){
 let data12 = data11.ttl;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3356,7 +2631,7 @@ if(data.temperature !== undefined){
 let data13 = data.temperature;
 const _errs29 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -3374,17 +2649,17 @@ if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.mode !== undefined){
 let data15 = data14.mode;
 if(typeof data15 !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 if(!(((data15 === "auto") || (data15 === "none")) || (data15 === "required"))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3414,7 +2689,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3437,294 +2712,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.includeContext !== undefined){
-let data2 = data.includeContext;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxTokens !== undefined){
-let data3 = data.maxTokens;
-const _errs9 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messages !== undefined){
-let data4 = data.messages;
-const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data4)){
-var valid3 = true;
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
-if(!(validate_SamplingMessage(data4[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data6 = data.metadata;
-const _errs14 = errors;
-if(errors === _errs14){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.modelPreferences !== undefined){
-const _errs17 = errors;
-if(!(validate_ModelPreferences(data.modelPreferences))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopSequences !== undefined){
-let data8 = data.stopSequences;
-const _errs18 = errors;
-if(errors === _errs18){
-if(Array.isArray(data8)){
-var valid4 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-const _errs20 = errors;
-if(typeof data8[i1] !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs20 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.systemPrompt !== undefined){
-const _errs22 = errors;
-if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.task !== undefined){
-let data11 = data.task;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.ttl !== undefined){
-let data12 = data11.ttl;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.temperature !== undefined){
-let data13 = data.temperature;
-const _errs29 = errors;
-if(!((typeof data13 == "number") && (isFinite(data13)))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolChoice !== undefined){
-let data14 = data.toolChoice;
-const _errs31 = errors;
-const _errs32 = errors;
-if(errors === _errs32){
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.mode !== undefined){
-let data15 = data14.mode;
-if(typeof data15 !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data15 === "auto") || (data15 === "none")) || (data15 === "required"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
-return false;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tools !== undefined){
-let data16 = data.tools;
-const _errs36 = errors;
-if(errors === _errs36){
-if(Array.isArray(data16)){
-var valid9 = true;
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-const _errs38 = errors;
-if(!(validate_Tool(data16[i2]))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs38 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs36 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageResult(data){
@@ -3734,7 +2726,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 else {
@@ -3745,7 +2737,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -3789,7 +2781,7 @@ if(errors === _errs13){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((((data1.id === undefined) && (missing1 = "id")) || ((data1.input === undefined) && (missing1 = "input"))) || ((data1.name === undefined) && (missing1 = "name"))) || ((data1.type === undefined) && (missing1 = "type"))){
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3806,7 +2798,7 @@ if(errors === _errs15){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err1 = {instancePath:instancePath+"/content/_meta",schemaPath:"#/$defs/ToolUseContent/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3825,7 +2817,7 @@ if(valid8){
 if(data1.id !== undefined){
 const _errs18 = errors;
 if(typeof data1.id !== "string"){
-const err2 = {instancePath:instancePath+"/content/id",schemaPath:"#/$defs/ToolUseContent/properties/id/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3847,7 +2839,7 @@ if(errors === _errs20){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err3 = {instancePath:instancePath+"/content/input",schemaPath:"#/$defs/ToolUseContent/properties/input/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3866,7 +2858,7 @@ if(valid8){
 if(data1.name !== undefined){
 const _errs23 = errors;
 if(typeof data1.name !== "string"){
-const err4 = {instancePath:instancePath+"/content/name",schemaPath:"#/$defs/ToolUseContent/properties/name/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3885,7 +2877,7 @@ if(data1.type !== undefined){
 let data6 = data1.type;
 const _errs25 = errors;
 if(typeof data6 !== "string"){
-const err5 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3895,7 +2887,7 @@ vErrors.push(err5);
 errors++;
 }
 if("tool_use" !== data6){
-const err6 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3916,7 +2908,7 @@ var valid8 = true;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/type",keyword:"type",params:{type: "object"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3934,7 +2926,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3945,7 +2937,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3956,7 +2948,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3987,7 +2979,7 @@ break;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4001,7 +2993,7 @@ var _valid0 = _errs28 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4032,7 +3024,7 @@ if(valid0){
 if(data.model !== undefined){
 const _errs31 = errors;
 if(typeof data.model !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -4045,11 +3037,11 @@ if(data.role !== undefined){
 let data9 = data.role;
 const _errs33 = errors;
 if(typeof data9 !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 if(!((data9 === "assistant") || (data9 === "user"))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -4061,7 +3053,7 @@ if(valid0){
 if(data.stopReason !== undefined){
 const _errs36 = errors;
 if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -4076,367 +3068,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageResult.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data1))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-const _errs13 = errors;
-if(errors === _errs13){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((((data1.id === undefined) && (missing1 = "id")) || ((data1.input === undefined) && (missing1 = "input"))) || ((data1.name === undefined) && (missing1 = "name"))) || ((data1.type === undefined) && (missing1 = "type"))){
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err1 = {instancePath:instancePath+"/content/_meta",schemaPath:"#/$defs/ToolUseContent/properties/_meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid8 = _errs15 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.id !== undefined){
-const _errs18 = errors;
-if(typeof data1.id !== "string"){
-const err2 = {instancePath:instancePath+"/content/id",schemaPath:"#/$defs/ToolUseContent/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid8 = _errs18 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.input !== undefined){
-let data4 = data1.input;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-const err3 = {instancePath:instancePath+"/content/input",schemaPath:"#/$defs/ToolUseContent/properties/input/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid8 = _errs20 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.name !== undefined){
-const _errs23 = errors;
-if(typeof data1.name !== "string"){
-const err4 = {instancePath:instancePath+"/content/name",schemaPath:"#/$defs/ToolUseContent/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid8 = _errs23 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.type !== undefined){
-let data6 = data1.type;
-const _errs25 = errors;
-if(typeof data6 !== "string"){
-const err5 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("tool_use" !== data6){
-const err6 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid8 = _errs25 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data1))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs28 = errors;
-if(errors === _errs28){
-if(Array.isArray(data1)){
-var valid10 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs30 = errors;
-if(!(validate_SamplingMessageContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-var valid10 = _errs30 === errors;
-if(!valid10){
-break;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-var _valid0 = _errs28 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-validate_CreateMessageResult_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.model !== undefined){
-const _errs31 = errors;
-if(typeof data.model !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data9 = data.role;
-const _errs33 = errors;
-if(typeof data9 !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "assistant") || (data9 === "user"))){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs33 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopReason !== undefined){
-const _errs36 = errors;
-if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs36 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateTaskResult(data){
@@ -4446,7 +3082,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.task === undefined) && (missing0 = "task")){
-validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 else {
@@ -4457,7 +3093,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -4482,7 +3118,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -4493,7 +3129,7 @@ function validate_Cursor(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Cursor.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Cursor.errors = [verdictError];
 return false;
 }
 validate_Cursor.errors = vErrors;
@@ -4506,7 +3142,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -4514,7 +3150,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4527,11 +3163,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4544,11 +3180,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 if("elicitation/create" !== data2){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -4574,7 +3210,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4588,7 +3224,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 else {
@@ -4600,13 +3236,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4619,7 +3255,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs7 = errors;
 if(typeof data.message !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -4632,11 +3268,11 @@ if(data.mode !== undefined){
 let data3 = data.mode;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 if("form" !== data3){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -4652,14 +3288,14 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if(((data4.properties === undefined) && (missing1 = "properties")) || ((data4.type === undefined) && (missing1 = "type"))){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 else {
 if(data4.$schema !== undefined){
 const _errs13 = errors;
 if(typeof data4.$schema !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -4686,7 +3322,7 @@ break;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4706,7 +3342,7 @@ const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 const _errs21 = errors;
 if(typeof data8[i0] !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid5 = _errs21 === errors;
@@ -4716,7 +3352,7 @@ break;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4730,11 +3366,11 @@ if(data4.type !== undefined){
 let data10 = data4.type;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 if("object" !== data10){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs23 === errors;
@@ -4748,7 +3384,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4767,13 +3403,13 @@ if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.ttl !== undefined){
 let data12 = data11.ttl;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4789,226 +3425,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
 validate_ElicitRequestFormParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestFormParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs7 = errors;
-if(typeof data.message !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mode !== undefined){
-let data3 = data.mode;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("form" !== data3){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestedSchema !== undefined){
-let data4 = data.requestedSchema;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if(((data4.properties === undefined) && (missing1 = "properties")) || ((data4.type === undefined) && (missing1 = "type"))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.$schema !== undefined){
-const _errs13 = errors;
-if(typeof data4.$schema !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.properties !== undefined){
-let data6 = data4.properties;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-const _errs18 = errors;
-if(!(validate_PrimitiveSchemaDefinition(data6[key0]))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.required !== undefined){
-let data8 = data4.required;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data8)){
-var valid5 = true;
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-const _errs21 = errors;
-if(typeof data8[i0] !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs21 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs19 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.type !== undefined){
-let data10 = data4.type;
-const _errs23 = errors;
-if(typeof data10 !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data10){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid3 = _errs23 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.task !== undefined){
-let data11 = data.task;
-const _errs25 = errors;
-const _errs26 = errors;
-if(errors === _errs26){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.ttl !== undefined){
-let data12 = data11.ttl;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ElicitRequestFormParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestParams(data){
@@ -5033,7 +3454,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5056,53 +3477,6 @@ vErrors = null;
 }
 }
 validate_ElicitRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_ElicitRequestURLParams(data))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ElicitRequestFormParams(data))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate_ElicitRequestParams_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ElicitRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestURLParams(data){
@@ -5112,7 +3486,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.elicitationId === undefined) && (missing0 = "elicitationId")) || ((data.message === undefined) && (missing0 = "message"))) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 else {
@@ -5124,13 +3498,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
@@ -5143,7 +3517,7 @@ if(valid0){
 if(data.elicitationId !== undefined){
 const _errs7 = errors;
 if(typeof data.elicitationId !== "string"){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/elicitationId",schemaPath:"#/properties/elicitationId/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5155,7 +3529,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs9 = errors;
 if(typeof data.message !== "string"){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -5168,11 +3542,11 @@ if(data.mode !== undefined){
 let data4 = data.mode;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 if("url" !== data4){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -5190,13 +3564,13 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ttl !== undefined){
 let data6 = data5.ttl;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
@@ -5213,12 +3587,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data7 === "string"){
 if(!(format_uri(data7))){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
@@ -5236,149 +3610,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 validate_ElicitRequestURLParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestURLParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.elicitationId === undefined) && (missing0 = "elicitationId")) || ((data.message === undefined) && (missing0 = "message"))) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-validate_ElicitRequestURLParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.elicitationId !== undefined){
-const _errs7 = errors;
-if(typeof data.elicitationId !== "string"){
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/elicitationId",schemaPath:"#/properties/elicitationId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs9 = errors;
-if(typeof data.message !== "string"){
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mode !== undefined){
-let data4 = data.mode;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("url" !== data4){
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.task !== undefined){
-let data5 = data.task;
-const _errs13 = errors;
-const _errs14 = errors;
-if(errors === _errs14){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ttl !== undefined){
-let data6 = data5.ttl;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-}
-}
-else {
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.url !== undefined){
-let data7 = data.url;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data7 === "string"){
-if(!(format_uri(data7))){
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ElicitRequestURLParams_2.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ElicitRequestURLParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ElicitRequestURLParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitResult(data){
@@ -5388,7 +3624,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 else {
@@ -5399,7 +3635,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ElicitResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -5413,11 +3649,11 @@ if(data.action !== undefined){
 let data1 = data.action;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 if(!(((data1 === "accept") || (data1 === "cancel")) || (data1 === "decline"))){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5444,7 +3680,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data3[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5460,7 +3696,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5475,7 +3711,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs15 = errors;
 if(((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err2 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5488,7 +3724,7 @@ var _valid0 = _errs15 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5517,7 +3753,7 @@ break;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -5531,7 +3767,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -5545,7 +3781,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ElicitationCompleteNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -5553,11 +3789,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ElicitationCompleteNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ElicitationCompleteNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5570,11 +3806,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitationCompleteNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 if("notifications/elicitation/complete" !== data1){
-validate_ElicitationCompleteNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/elicitation/complete"}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -5590,20 +3826,20 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.elicitationId === undefined) && (missing1 = "elicitationId")){
-validate_ElicitationCompleteNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data2.elicitationId !== undefined){
 if(typeof data2.elicitationId !== "string"){
-validate_ElicitationCompleteNotification.errors = [{instancePath:instancePath+"/params/elicitationId",schemaPath:"#/properties/params/properties/elicitationId/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ElicitationCompleteNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5617,7 +3853,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitationCompleteNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitationCompleteNotification.errors = [verdictError];
 return false;
 }
 }
@@ -5631,20 +3867,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.elicitationId === undefined) && (missing0 = "elicitationId")){
-validate_ElicitationCompleteNotification_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitationCompleteNotification_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.elicitationId !== undefined){
 if(typeof data.elicitationId !== "string"){
-validate_ElicitationCompleteNotification_properties_params.errors = [{instancePath:instancePath+"/elicitationId",schemaPath:"#/properties/elicitationId/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitationCompleteNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ElicitationCompleteNotification_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitationCompleteNotification_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -5658,7 +3894,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 else {
@@ -5669,7 +3905,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
@@ -5702,7 +3938,7 @@ if(errors === _errs8){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5719,7 +3955,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err1 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/$defs/TextResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5738,7 +3974,7 @@ if(valid3){
 if(data2.mimeType !== undefined){
 const _errs13 = errors;
 if(typeof data2.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/$defs/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5756,7 +3992,7 @@ if(valid3){
 if(data2.text !== undefined){
 const _errs15 = errors;
 if(typeof data2.text !== "string"){
-const err3 = {instancePath:instancePath+"/resource/text",schemaPath:"#/$defs/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5778,7 +4014,7 @@ if(errors === _errs17){
 if(errors === _errs17){
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5789,7 +4025,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5811,7 +4047,7 @@ var valid3 = true;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5830,7 +4066,7 @@ if(errors === _errs20){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err7 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5847,7 +4083,7 @@ if(errors === _errs22){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-const err8 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/$defs/BlobResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5870,7 +4106,7 @@ if(errors === _errs25){
 if(errors === _errs25){
 if(typeof data8 === "string"){
 if(!(format_byte(data8))){
-const err9 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/$defs/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5881,7 +4117,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/$defs/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5901,7 +4137,7 @@ if(valid5){
 if(data2.mimeType !== undefined){
 const _errs27 = errors;
 if(typeof data2.mimeType !== "string"){
-const err11 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/$defs/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5923,7 +4159,7 @@ if(errors === _errs29){
 if(errors === _errs29){
 if(typeof data10 === "string"){
 if(!(format_uri(data10))){
-const err12 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5934,7 +4170,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5956,7 +4192,7 @@ var valid5 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5970,7 +4206,7 @@ var _valid0 = _errs19 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err15 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6002,11 +4238,11 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs31 = errors;
 if(typeof data11 !== "string"){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 if("resource" !== data11){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -6020,387 +4256,11 @@ var valid0 = true;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs5 = errors;
-const _errs6 = errors;
-let valid1 = false;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err1 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/$defs/TextResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.mimeType !== undefined){
-const _errs13 = errors;
-if(typeof data2.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/$defs/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.text !== undefined){
-const _errs15 = errors;
-if(typeof data2.text !== "string"){
-const err3 = {instancePath:instancePath+"/resource/text",schemaPath:"#/$defs/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.uri !== undefined){
-let data6 = data2.uri;
-const _errs17 = errors;
-if(errors === _errs17){
-if(errors === _errs17){
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-const err4 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-var valid3 = _errs17 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/TextResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err7 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-if(data2._meta !== undefined){
-let data7 = data2._meta;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-const err8 = {instancePath:instancePath+"/resource/_meta",schemaPath:"#/$defs/BlobResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var valid5 = _errs22 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data2.blob !== undefined){
-let data8 = data2.blob;
-const _errs25 = errors;
-if(errors === _errs25){
-if(errors === _errs25){
-if(typeof data8 === "string"){
-if(!(format_byte(data8))){
-const err9 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/$defs/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/resource/blob",schemaPath:"#/$defs/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-var valid5 = _errs25 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data2.mimeType !== undefined){
-const _errs27 = errors;
-if(typeof data2.mimeType !== "string"){
-const err11 = {instancePath:instancePath+"/resource/mimeType",schemaPath:"#/$defs/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid5 = _errs27 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data2.uri !== undefined){
-let data10 = data2.uri;
-const _errs29 = errors;
-if(errors === _errs29){
-if(errors === _errs29){
-if(typeof data10 === "string"){
-if(!(format_uri(data10))){
-const err12 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/resource/uri",schemaPath:"#/$defs/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-var valid5 = _errs29 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/resource",schemaPath:"#/$defs/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-var _valid0 = _errs19 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err15 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-validate_EmbeddedResource_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data11 = data.type;
-const _errs31 = errors;
-if(typeof data11 !== "string"){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource" !== data11){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
-return false;
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_EnumSchema(data){
@@ -6414,7 +4274,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-const err0 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6427,7 +4287,7 @@ else {
 if(data.default !== undefined){
 const _errs4 = errors;
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6445,7 +4305,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs6 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6470,7 +4330,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6486,7 +4346,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6505,7 +4365,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs12 = errors;
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6524,7 +4384,7 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6534,7 +4394,7 @@ vErrors.push(err6);
 errors++;
 }
 if("string" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6555,7 +4415,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6574,7 +4434,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.oneOf === undefined) && (missing1 = "oneOf")) || ((data.type === undefined) && (missing1 = "type"))){
-const err9 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6587,7 +4447,7 @@ else {
 if(data.default !== undefined){
 const _errs19 = errors;
 if(typeof data.default !== "string"){
-const err10 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6605,7 +4465,7 @@ if(valid5){
 if(data.description !== undefined){
 const _errs21 = errors;
 if(typeof data.description !== "string"){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6634,7 +4494,7 @@ if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((data9.const === undefined) && (missing2 = "const")) || ((data9.title === undefined) && (missing2 = "title"))){
-const err12 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing2}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6647,7 +4507,7 @@ else {
 if(data9.const !== undefined){
 const _errs27 = errors;
 if(typeof data9.const !== "string"){
-const err13 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6665,7 +4525,7 @@ if(valid7){
 if(data9.title !== undefined){
 const _errs29 = errors;
 if(typeof data9.title !== "string"){
-const err14 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6683,7 +4543,7 @@ var valid7 = true;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6700,7 +4560,7 @@ break;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6719,7 +4579,7 @@ if(valid5){
 if(data.title !== undefined){
 const _errs31 = errors;
 if(typeof data.title !== "string"){
-const err17 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6738,7 +4598,7 @@ if(data.type !== undefined){
 let data13 = data.type;
 const _errs33 = errors;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6748,7 +4608,7 @@ vErrors.push(err18);
 errors++;
 }
 if("string" !== data13){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6769,7 +4629,7 @@ var valid5 = true;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6788,7 +4648,7 @@ if(errors === _errs36){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.items === undefined) && (missing3 = "items")) || ((data.type === undefined) && (missing3 = "type"))){
-const err21 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6808,7 +4668,7 @@ const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 const _errs40 = errors;
 if(typeof data14[i2] !== "string"){
-const err22 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6824,7 +4684,7 @@ break;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6843,7 +4703,7 @@ if(valid9){
 if(data.description !== undefined){
 const _errs42 = errors;
 if(typeof data.description !== "string"){
-const err24 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6865,7 +4725,7 @@ if(errors === _errs44){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 let missing4;
 if(((data17.enum === undefined) && (missing4 = "enum")) || ((data17.type === undefined) && (missing4 = "type"))){
-const err25 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing4}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6885,7 +4745,7 @@ const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
 const _errs48 = errors;
 if(typeof data18[i3] !== "string"){
-const err26 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6901,7 +4761,7 @@ break;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6921,7 +4781,7 @@ if(data17.type !== undefined){
 let data20 = data17.type;
 const _errs50 = errors;
 if(typeof data20 !== "string"){
-const err28 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6931,7 +4791,7 @@ vErrors.push(err28);
 errors++;
 }
 if("string" !== data20){
-const err29 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6949,7 +4809,7 @@ var valid11 = true;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6969,7 +4829,7 @@ if(data.maxItems !== undefined){
 let data21 = data.maxItems;
 const _errs52 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err31 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6988,7 +4848,7 @@ if(data.minItems !== undefined){
 let data22 = data.minItems;
 const _errs54 = errors;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err32 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7006,7 +4866,7 @@ if(valid9){
 if(data.title !== undefined){
 const _errs56 = errors;
 if(typeof data.title !== "string"){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7025,7 +4885,7 @@ if(data.type !== undefined){
 let data24 = data.type;
 const _errs58 = errors;
 if(typeof data24 !== "string"){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err34 = verdictError;
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7035,7 +4895,7 @@ vErrors.push(err34);
 errors++;
 }
 if("array" !== data24){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err35 = verdictError;
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7058,7 +4918,7 @@ var valid9 = true;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err36 = verdictError;
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7077,7 +4937,7 @@ if(errors === _errs61){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.items === undefined) && (missing5 = "items")) || ((data.type === undefined) && (missing5 = "type"))){
-const err37 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing5}};
+const err37 = verdictError;
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7097,7 +4957,7 @@ const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
 const _errs65 = errors;
 if(typeof data25[i4] !== "string"){
-const err38 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err38 = verdictError;
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7113,7 +4973,7 @@ break;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err39 = verdictError;
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7132,7 +4992,7 @@ if(valid14){
 if(data.description !== undefined){
 const _errs67 = errors;
 if(typeof data.description !== "string"){
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err40 = verdictError;
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7154,7 +5014,7 @@ if(errors === _errs69){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 let missing6;
 if((data28.anyOf === undefined) && (missing6 = "anyOf")){
-const err41 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing6}};
+const err41 = verdictError;
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7178,7 +5038,7 @@ if(errors === _errs73){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing7;
 if(((data30.const === undefined) && (missing7 = "const")) || ((data30.title === undefined) && (missing7 = "title"))){
-const err42 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing7}};
+const err42 = verdictError;
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7191,7 +5051,7 @@ else {
 if(data30.const !== undefined){
 const _errs75 = errors;
 if(typeof data30.const !== "string"){
-const err43 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err43 = verdictError;
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7209,7 +5069,7 @@ if(valid18){
 if(data30.title !== undefined){
 const _errs77 = errors;
 if(typeof data30.title !== "string"){
-const err44 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err44 = verdictError;
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7227,7 +5087,7 @@ var valid18 = true;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+const err45 = verdictError;
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7244,7 +5104,7 @@ break;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+const err46 = verdictError;
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7258,7 +5118,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err47 = verdictError;
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7278,7 +5138,7 @@ if(data.maxItems !== undefined){
 let data33 = data.maxItems;
 const _errs79 = errors;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err48 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err48 = verdictError;
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7297,7 +5157,7 @@ if(data.minItems !== undefined){
 let data34 = data.minItems;
 const _errs81 = errors;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err49 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err49 = verdictError;
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7315,7 +5175,7 @@ if(valid14){
 if(data.title !== undefined){
 const _errs83 = errors;
 if(typeof data.title !== "string"){
-const err50 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err50 = verdictError;
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7334,7 +5194,7 @@ if(data.type !== undefined){
 let data36 = data.type;
 const _errs85 = errors;
 if(typeof data36 !== "string"){
-const err51 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err51 = verdictError;
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7344,7 +5204,7 @@ vErrors.push(err51);
 errors++;
 }
 if("array" !== data36){
-const err52 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err52 = verdictError;
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7367,7 +5227,7 @@ var valid14 = true;
 }
 }
 else {
-const err53 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err53 = verdictError;
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7386,7 +5246,7 @@ if(errors === _errs88){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if(((data.enum === undefined) && (missing8 = "enum")) || ((data.type === undefined) && (missing8 = "type"))){
-const err54 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
+const err54 = verdictError;
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7399,7 +5259,7 @@ else {
 if(data.default !== undefined){
 const _errs90 = errors;
 if(typeof data.default !== "string"){
-const err55 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err55 = verdictError;
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7417,7 +5277,7 @@ if(valid20){
 if(data.description !== undefined){
 const _errs92 = errors;
 if(typeof data.description !== "string"){
-const err56 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err56 = verdictError;
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7442,7 +5302,7 @@ const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
 const _errs96 = errors;
 if(typeof data39[i6] !== "string"){
-const err57 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err57 = verdictError;
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7458,7 +5318,7 @@ break;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err58 = verdictError;
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7484,7 +5344,7 @@ const len7 = data41.length;
 for(let i7=0; i7<len7; i7++){
 const _errs100 = errors;
 if(typeof data41[i7] !== "string"){
-const err59 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
+const err59 = verdictError;
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7500,7 +5360,7 @@ break;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
+const err60 = verdictError;
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7519,7 +5379,7 @@ if(valid20){
 if(data.title !== undefined){
 const _errs102 = errors;
 if(typeof data.title !== "string"){
-const err61 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err61 = verdictError;
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7538,7 +5398,7 @@ if(data.type !== undefined){
 let data44 = data.type;
 const _errs104 = errors;
 if(typeof data44 !== "string"){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err62 = verdictError;
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7548,7 +5408,7 @@ vErrors.push(err62);
 errors++;
 }
 if("string" !== data44){
-const err63 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err63 = verdictError;
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7570,7 +5430,7 @@ var valid20 = true;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err64 = verdictError;
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7587,7 +5447,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err65 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err65 = verdictError;
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7619,7 +5479,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_Error.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 else {
@@ -7627,7 +5487,7 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_Error.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7639,7 +5499,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_Error.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7651,7 +5511,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Error.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 }
@@ -7665,7 +5525,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7673,7 +5533,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7686,11 +5546,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7703,11 +5563,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data2){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -7733,7 +5593,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7747,7 +5607,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_GetPromptRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -7759,13 +5619,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -7783,7 +5643,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 const _errs10 = errors;
 if(typeof data2[key0] !== "string"){
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -7793,7 +5653,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -7806,7 +5666,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs12 = errors;
 if(typeof data.name !== "string"){
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -7819,179 +5679,11 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_GetPromptRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate_GetPromptRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.arguments !== undefined){
-let data2 = data.arguments;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-const _errs10 = errors;
-if(typeof data2[key0] !== "string"){
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs10 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs12 = errors;
-if(typeof data.name !== "string"){
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_GetPromptRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetPromptRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetPromptRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("prompts/get" !== data2){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_GetPromptRequestParams(data.params))){
-vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_GetPromptRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetPromptRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetPromptResult(data){
@@ -8001,7 +5693,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.messages === undefined) && (missing0 = "messages")){
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 else {
@@ -8012,7 +5704,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -8025,7 +5717,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8054,7 +5746,7 @@ break;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -8068,7 +5760,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -8082,7 +5774,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetTaskPayloadRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -8090,7 +5782,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8103,11 +5795,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8120,11 +5812,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 if("tasks/result" !== data2){
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/result"}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -8140,20 +5832,20 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.taskId === undefined) && (missing1 = "taskId")){
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data3.taskId !== undefined){
 if(typeof data3.taskId !== "string"){
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskPayloadRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8168,111 +5860,11 @@ var valid0 = true;
 }
 }
 else {
-validate_GetTaskPayloadRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskPayloadRequest.errors = [verdictError];
 return false;
 }
 }
 validate_GetTaskPayloadRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_GetTaskPayloadRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tasks/result" !== data2){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/result"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if((data3.taskId === undefined) && (missing1 = "taskId")){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data3.taskId !== undefined){
-if(typeof data3.taskId !== "string"){
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_GetTaskPayloadRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_GetTaskPayloadRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetTaskPayloadRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetTaskPayloadRequest_properties_params(data){
@@ -8282,20 +5874,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_GetTaskPayloadRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskPayloadRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate_GetTaskPayloadRequest_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPayloadRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskPayloadRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskPayloadRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8314,14 +5906,14 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_GetTaskPayloadResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskPayloadResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskPayloadResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskPayloadResult.errors = [verdictError];
 return false;
 }
 }
@@ -8335,7 +5927,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -8343,7 +5935,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8356,11 +5948,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8373,11 +5965,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 if("tasks/get" !== data2){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/get"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -8393,20 +5985,20 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.taskId === undefined) && (missing1 = "taskId")){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data3.taskId !== undefined){
 if(typeof data3.taskId !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8421,111 +6013,11 @@ var valid0 = true;
 }
 }
 else {
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 }
 validate_GetTaskRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_GetTaskRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetTaskRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tasks/get" !== data2){
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/get"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if((data3.taskId === undefined) && (missing1 = "taskId")){
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data3.taskId !== undefined){
-if(typeof data3.taskId !== "string"){
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_GetTaskRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_GetTaskRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetTaskRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetTaskRequest_properties_params(data){
@@ -8535,20 +6027,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_GetTaskRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate_GetTaskRequest_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8569,14 +6061,14 @@ if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/$defs/Result/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -8592,43 +6084,6 @@ var valid0 = _errs7 === errors;
 validate_GetTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskResult_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_GetTaskResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_GetTaskResult_2.errors = [{instancePath,schemaPath:"#/$defs/Result/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate_Task(data))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-validate_GetTaskResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Icon(data){
 let vErrors = null;
 let errors = 0;
@@ -8636,14 +6091,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.src === undefined) && (missing0 = "src")){
-validate_Icon.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8662,7 +6117,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -8672,7 +6127,7 @@ break;
 }
 }
 else {
-validate_Icon.errors = [{instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -8689,12 +6144,12 @@ if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -8709,11 +6164,11 @@ if(data.theme !== undefined){
 let data4 = data.theme;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -8727,7 +6182,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Icon.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -8754,14 +6209,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
 if((data1.src === undefined) && (missing0 = "src")){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 else {
 if(data1.mimeType !== undefined){
 const _errs6 = errors;
 if(typeof data1.mimeType !== "string"){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -8780,7 +6235,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs10 = errors;
 if(typeof data3[i1] !== "string"){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 var valid4 = _errs10 === errors;
@@ -8790,7 +6245,7 @@ break;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -8807,12 +6262,12 @@ if(errors === _errs12){
 if(errors === _errs12){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -8827,11 +6282,11 @@ if(data1.theme !== undefined){
 let data6 = data1.theme;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 if(!((data6 === "dark") || (data6 === "light"))){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -8845,7 +6300,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -8856,14 +6311,14 @@ break;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Icons.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -8877,7 +6332,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -8888,7 +6343,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -8917,12 +6372,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -8936,7 +6391,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8949,11 +6404,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data4){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -8968,116 +6423,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data2 = data.data;
-const _errs5 = errors;
-if(errors === _errs5){
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
-return false;
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs9 = errors;
-if(typeof data4 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data4){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Implementation(data){
@@ -9087,14 +6437,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9118,14 +6468,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.src === undefined) && (missing1 = "src")){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data2.mimeType !== undefined){
 const _errs8 = errors;
 if(typeof data2.mimeType !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -9144,7 +6494,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -9154,7 +6504,7 @@ break;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -9171,12 +6521,12 @@ if(errors === _errs14){
 if(errors === _errs14){
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -9191,11 +6541,11 @@ if(data2.theme !== undefined){
 let data7 = data2.theme;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 if(!((data7 === "dark") || (data7 === "light"))){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid3 = _errs16 === errors;
@@ -9209,7 +6559,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -9220,7 +6570,7 @@ break;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -9233,7 +6583,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs18 = errors;
 if(typeof data.name !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -9245,7 +6595,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs20 = errors;
 if(typeof data.title !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -9257,7 +6607,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs22 = errors;
 if(typeof data.version !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -9273,12 +6623,12 @@ if(errors === _errs24){
 if(errors === _errs24){
 if(typeof data11 === "string"){
 if(!(format_uri(data11))){
-validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -9296,234 +6646,11 @@ var valid0 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 validate_Implementation.errors = vErrors;
-return errors === 0;
-}
-function validate_Implementation_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.description !== undefined){
-const _errs1 = errors;
-if(typeof data.description !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data1 = data.icons;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.src === undefined) && (missing1 = "src")){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.mimeType !== undefined){
-const _errs8 = errors;
-if(typeof data2.mimeType !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.sizes !== undefined){
-let data4 = data2.sizes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid4 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.src !== undefined){
-let data6 = data2.src;
-const _errs14 = errors;
-if(errors === _errs14){
-if(errors === _errs14){
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.theme !== undefined){
-let data7 = data2.theme;
-const _errs16 = errors;
-if(typeof data7 !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data7 === "dark") || (data7 === "light"))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs18 = errors;
-if(typeof data.name !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs20 = errors;
-if(typeof data.title !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.version !== undefined){
-const _errs22 = errors;
-if(typeof data.version !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.websiteUrl !== undefined){
-let data11 = data.websiteUrl;
-const _errs24 = errors;
-if(errors === _errs24){
-if(errors === _errs24){
-if(typeof data11 === "string"){
-if(!(format_uri(data11))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Implementation_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeRequest(data){
@@ -9533,7 +6660,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -9541,7 +6668,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9554,11 +6681,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -9571,11 +6698,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 if("initialize" !== data2){
-validate_InitializeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -9601,7 +6728,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9615,7 +6742,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.clientInfo === undefined) && (missing0 = "clientInfo"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate_InitializeRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -9627,13 +6754,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9661,7 +6788,7 @@ if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/elicitation/form",schemaPath:"#/$defs/ClientCapabilities/properties/elicitation/properties/form/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9678,7 +6805,7 @@ if(errors === _errs15){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/elicitation/url",schemaPath:"#/$defs/ClientCapabilities/properties/elicitation/properties/url/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9690,7 +6817,7 @@ var valid5 = true;
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/elicitation",schemaPath:"#/$defs/ClientCapabilities/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9712,7 +6839,7 @@ if(errors === _errs21){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9723,7 +6850,7 @@ break;
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/$defs/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9740,13 +6867,13 @@ if(errors === _errs24){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 if(typeof data8.listChanged !== "boolean"){
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/roots/listChanged",schemaPath:"#/$defs/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/roots",schemaPath:"#/$defs/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9768,7 +6895,7 @@ if(errors === _errs30){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/sampling/context",schemaPath:"#/$defs/ClientCapabilities/properties/sampling/properties/context/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9785,7 +6912,7 @@ if(errors === _errs33){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/sampling/tools",schemaPath:"#/$defs/ClientCapabilities/properties/sampling/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9797,7 +6924,7 @@ var valid8 = true;
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/sampling",schemaPath:"#/$defs/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9819,7 +6946,7 @@ if(errors === _errs38){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks/cancel",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/cancel/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9836,7 +6963,7 @@ if(errors === _errs41){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks/list",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/list/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9863,14 +6990,14 @@ if(errors === _errs48){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/elicitation/create",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/elicitation/properties/create/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/elicitation",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9892,14 +7019,14 @@ if(errors === _errs53){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/sampling/createMessage",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/sampling/properties/createMessage/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/sampling",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9911,7 +7038,7 @@ var valid10 = true;
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks/requests",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9924,7 +7051,7 @@ var valid9 = true;
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities/tasks",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9939,7 +7066,7 @@ var valid4 = true;
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/$defs/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -9964,7 +7091,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs57 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeRequestParams.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs57 === errors;
@@ -9978,470 +7105,11 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_InitializeRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializeRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.clientInfo === undefined) && (missing0 = "clientInfo"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate_InitializeRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.capabilities !== undefined){
-let data2 = data.capabilities;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.elicitation !== undefined){
-let data3 = data2.elicitation;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.form !== undefined){
-let data4 = data3.form;
-const _errs12 = errors;
-if(errors === _errs12){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/elicitation/form",schemaPath:"#/$defs/ClientCapabilities/properties/elicitation/properties/form/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs12 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data3.url !== undefined){
-let data5 = data3.url;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/elicitation/url",schemaPath:"#/$defs/ClientCapabilities/properties/elicitation/properties/url/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs15 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/elicitation",schemaPath:"#/$defs/ClientCapabilities/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs10 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data2.experimental !== undefined){
-let data6 = data2.experimental;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-let data7 = data6[key0];
-const _errs21 = errors;
-if(errors === _errs21){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid6 = _errs21 === errors;
-if(!valid6){
-break;
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/$defs/ClientCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data2.roots !== undefined){
-let data8 = data2.roots;
-const _errs24 = errors;
-if(errors === _errs24){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.listChanged !== undefined){
-if(typeof data8.listChanged !== "boolean"){
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/roots/listChanged",schemaPath:"#/$defs/ClientCapabilities/properties/roots/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/roots",schemaPath:"#/$defs/ClientCapabilities/properties/roots/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs24 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data2.sampling !== undefined){
-let data10 = data2.sampling;
-const _errs28 = errors;
-if(errors === _errs28){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.context !== undefined){
-let data11 = data10.context;
-const _errs30 = errors;
-if(errors === _errs30){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/sampling/context",schemaPath:"#/$defs/ClientCapabilities/properties/sampling/properties/context/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid8 = _errs30 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data10.tools !== undefined){
-let data12 = data10.tools;
-const _errs33 = errors;
-if(errors === _errs33){
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/sampling/tools",schemaPath:"#/$defs/ClientCapabilities/properties/sampling/properties/tools/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid8 = _errs33 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/sampling",schemaPath:"#/$defs/ClientCapabilities/properties/sampling/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs28 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data2.tasks !== undefined){
-let data13 = data2.tasks;
-const _errs36 = errors;
-if(errors === _errs36){
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.cancel !== undefined){
-let data14 = data13.cancel;
-const _errs38 = errors;
-if(errors === _errs38){
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks/cancel",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/cancel/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid9 = _errs38 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data13.list !== undefined){
-let data15 = data13.list;
-const _errs41 = errors;
-if(errors === _errs41){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks/list",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/list/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid9 = _errs41 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data13.requests !== undefined){
-let data16 = data13.requests;
-const _errs44 = errors;
-if(errors === _errs44){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.elicitation !== undefined){
-let data17 = data16.elicitation;
-const _errs46 = errors;
-if(errors === _errs46){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.create !== undefined){
-let data18 = data17.create;
-const _errs48 = errors;
-if(errors === _errs48){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/elicitation/create",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/elicitation/properties/create/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/elicitation",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid10 = _errs46 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data16.sampling !== undefined){
-let data19 = data16.sampling;
-const _errs51 = errors;
-if(errors === _errs51){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.createMessage !== undefined){
-let data20 = data19.createMessage;
-const _errs53 = errors;
-if(errors === _errs53){
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/sampling/createMessage",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/sampling/properties/createMessage/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/sampling",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/properties/sampling/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid10 = _errs51 === errors;
-}
-else {
-var valid10 = true;
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks/requests",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/properties/requests/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid9 = _errs44 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities/tasks",schemaPath:"#/$defs/ClientCapabilities/properties/tasks/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs36 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/$defs/ClientCapabilities/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.clientInfo !== undefined){
-const _errs56 = errors;
-if(!(validate_Implementation(data.clientInfo))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs56 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.protocolVersion !== undefined){
-const _errs57 = errors;
-if(typeof data.protocolVersion !== "string"){
-validate_InitializeRequestParams_2.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs57 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InitializeRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializeRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("initialize" !== data2){
-validate_InitializeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_InitializeRequestParams(data.params))){
-vErrors = vErrors === null ? validate_InitializeRequestParams.errors : vErrors.concat(validate_InitializeRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_InitializeRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InitializeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeResult(data){
@@ -10451,7 +7119,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.capabilities === undefined) && (missing0 = "capabilities")) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))) || ((data.serverInfo === undefined) && (missing0 = "serverInfo"))){
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 else {
@@ -10462,7 +7130,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10485,7 +7153,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/completions",schemaPath:"#/$defs/ServerCapabilities/properties/completions/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10507,7 +7175,7 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ServerCapabilities/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10518,7 +7186,7 @@ break;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/experimental",schemaPath:"#/$defs/ServerCapabilities/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10535,7 +7203,7 @@ if(errors === _errs16){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/logging",schemaPath:"#/$defs/ServerCapabilities/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10552,13 +7220,13 @@ if(errors === _errs19){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 if(typeof data6.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts/listChanged",schemaPath:"#/$defs/ServerCapabilities/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/prompts",schemaPath:"#/$defs/ServerCapabilities/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10576,7 +7244,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 const _errs25 = errors;
 if(typeof data8.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/listChanged",schemaPath:"#/$defs/ServerCapabilities/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs25 === errors;
@@ -10588,7 +7256,7 @@ if(valid5){
 if(data8.subscribe !== undefined){
 const _errs27 = errors;
 if(typeof data8.subscribe !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources/subscribe",schemaPath:"#/$defs/ServerCapabilities/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid5 = _errs27 === errors;
@@ -10599,7 +7267,7 @@ var valid5 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/resources",schemaPath:"#/$defs/ServerCapabilities/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10621,7 +7289,7 @@ if(errors === _errs31){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tasks/cancel",schemaPath:"#/$defs/ServerCapabilities/properties/tasks/properties/cancel/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10638,7 +7306,7 @@ if(errors === _errs34){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tasks/list",schemaPath:"#/$defs/ServerCapabilities/properties/tasks/properties/list/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10665,21 +7333,21 @@ if(errors === _errs41){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/tools/call",schemaPath:"#/$defs/ServerCapabilities/properties/tasks/properties/requests/properties/tools/properties/call/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tasks/requests/tools",schemaPath:"#/$defs/ServerCapabilities/properties/tasks/properties/requests/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tasks/requests",schemaPath:"#/$defs/ServerCapabilities/properties/tasks/properties/requests/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10692,7 +7360,7 @@ var valid6 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tasks",schemaPath:"#/$defs/ServerCapabilities/properties/tasks/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10709,13 +7377,13 @@ if(errors === _errs44){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.listChanged !== undefined){
 if(typeof data17.listChanged !== "boolean"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools/listChanged",schemaPath:"#/$defs/ServerCapabilities/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities/tools",schemaPath:"#/$defs/ServerCapabilities/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10732,7 +7400,7 @@ var valid2 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath:instancePath+"/capabilities",schemaPath:"#/$defs/ServerCapabilities/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10745,7 +7413,7 @@ if(valid0){
 if(data.instructions !== undefined){
 const _errs48 = errors;
 if(typeof data.instructions !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs48 === errors;
@@ -10757,7 +7425,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs50 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate_InitializeResult.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs50 === errors;
@@ -10784,7 +7452,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializeResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializeResult.errors = [verdictError];
 return false;
 }
 }
@@ -10798,7 +7466,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -10806,11 +7474,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10823,11 +7491,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/initialized" !== data1){
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -10849,14 +7517,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -10870,97 +7538,11 @@ var valid0 = true;
 }
 }
 else {
-validate_InitializedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InitializedNotification.errors = [verdictError];
 return false;
 }
 }
 validate_InitializedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializedNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_InitializedNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_InitializedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_InitializedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data1 = data.method;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_InitializedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/initialized" !== data1){
-validate_InitializedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data2 = data.params;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_InitializedNotification_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_InitializedNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_InitializedNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InitializedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCErrorResponse(data){
@@ -10970,7 +7552,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.error === undefined) && (missing0 = "error")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_JSONRPCErrorResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -10982,7 +7564,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -10990,7 +7572,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid2 = _errs4 === errors;
@@ -11002,7 +7584,7 @@ if(valid2){
 if(data0.message !== undefined){
 const _errs6 = errors;
 if(typeof data0.message !== "string"){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -11014,7 +7596,7 @@ var valid2 = true;
 }
 }
 else {
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 }
@@ -11028,7 +7610,7 @@ if(data.id !== undefined){
 let data3 = data.id;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -11041,11 +7623,11 @@ if(data.jsonrpc !== undefined){
 let data4 = data.jsonrpc;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data4){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -11058,7 +7640,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCErrorResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 }
@@ -11084,7 +7666,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-const err0 = {instancePath,schemaPath:"#/$defs/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11098,7 +7680,7 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs5 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11108,7 +7690,7 @@ vErrors.push(err1);
 errors++;
 }
 if("2.0" !== data0){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11126,7 +7708,7 @@ if(valid2){
 if(data.method !== undefined){
 const _errs7 = errors;
 if(typeof data.method !== "string"){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/$defs/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11148,7 +7730,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/$defs/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11168,7 +7750,7 @@ var valid2 = true;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/$defs/JSONRPCNotification/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11200,7 +7782,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11232,7 +7814,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11240,11 +7822,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11256,7 +7838,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11272,7 +7854,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11286,7 +7868,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11300,7 +7882,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11308,7 +7890,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11321,11 +7903,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11337,7 +7919,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -11353,7 +7935,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11368,93 +7950,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs6 = errors;
-if(typeof data.method !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCResponse(data){
@@ -11479,7 +7979,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11511,7 +8011,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -11519,7 +8019,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11532,11 +8032,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11558,14 +8058,14 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/$defs/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/result",schemaPath:"#/$defs/Result/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -11579,93 +8079,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCResultResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCResultResponse_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResultResponse_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.result !== undefined){
-let data2 = data.result;
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/result/_meta",schemaPath:"#/$defs/Result/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/result",schemaPath:"#/$defs/Result/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCResultResponse_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCResultResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_LegacyTitledEnumSchema(data){
@@ -11675,14 +8093,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11694,7 +8112,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11713,7 +8131,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -11723,7 +8141,7 @@ break;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -11743,7 +8161,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -11753,7 +8171,7 @@ break;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -11766,7 +8184,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -11779,11 +8197,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data7){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -11799,7 +8217,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -11813,7 +8231,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11821,7 +8239,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11834,11 +8252,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11851,11 +8269,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data2){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -11881,93 +8299,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListPromptsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListPromptsRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListPromptsRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("prompts/list" !== data2){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListPromptsRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListPromptsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsResult(data){
@@ -11977,7 +8313,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.prompts === undefined) && (missing0 = "prompts")){
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -11988,7 +8324,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12001,7 +8337,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12030,7 +8366,7 @@ break;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12044,7 +8380,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12058,7 +8394,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12066,7 +8402,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12079,11 +8415,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12096,11 +8432,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data2){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -12126,93 +8462,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListResourceTemplatesRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListResourceTemplatesRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/templates/list" !== data2){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListResourceTemplatesRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListResourceTemplatesResult(data){
@@ -12222,7 +8476,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resourceTemplates === undefined) && (missing0 = "resourceTemplates")){
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -12233,7 +8487,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -12246,7 +8500,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12275,7 +8529,7 @@ break;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -12289,7 +8543,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -12303,7 +8557,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12311,7 +8565,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12324,11 +8578,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12341,11 +8595,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data2){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -12371,93 +8625,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListResourcesRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListResourcesRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListResourcesRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/list" !== data2){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListResourcesRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListResourcesRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListResourcesResult(data){
@@ -12467,7 +8639,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resources === undefined) && (missing0 = "resources")){
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -12478,7 +8650,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -12491,7 +8663,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12520,7 +8692,7 @@ break;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -12534,7 +8706,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -12548,7 +8720,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12556,7 +8728,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12569,11 +8741,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12586,11 +8758,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 if("roots/list" !== data2){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -12616,7 +8788,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -12630,7 +8802,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -12641,7 +8813,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12666,7 +8838,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/$defs/Root/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -12677,7 +8849,7 @@ if(errors === _errs9){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/_meta",schemaPath:"#/$defs/Root/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12690,7 +8862,7 @@ if(valid3){
 if(data2.name !== undefined){
 const _errs12 = errors;
 if(typeof data2.name !== "string"){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/$defs/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -12706,12 +8878,12 @@ if(errors === _errs14){
 if(errors === _errs14){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/$defs/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/$defs/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12726,7 +8898,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/$defs/Root/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12737,7 +8909,7 @@ break;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -12750,145 +8922,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.roots !== undefined){
-let data1 = data.roots;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/$defs/Root/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/_meta",schemaPath:"#/$defs/Root/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.name !== undefined){
-const _errs12 = errors;
-if(typeof data2.name !== "string"){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/name",schemaPath:"#/$defs/Root/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.uri !== undefined){
-let data5 = data2.uri;
-const _errs14 = errors;
-if(errors === _errs14){
-if(errors === _errs14){
-if(typeof data5 === "string"){
-if(!(format_uri(data5))){
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/$defs/Root/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0+"/uri",schemaPath:"#/$defs/Root/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots/" + i0,schemaPath:"#/$defs/Root/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListTasksRequest(data){
@@ -12898,7 +8936,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -12906,7 +8944,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12919,11 +8957,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12936,11 +8974,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 if("tasks/list" !== data2){
-validate_ListTasksRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/list"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -12966,93 +9004,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTasksRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListTasksRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListTasksRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListTasksRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListTasksRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListTasksRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListTasksRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListTasksRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tasks/list" !== data2){
-validate_ListTasksRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListTasksRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListTasksRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListTasksResult(data){
@@ -13062,7 +9018,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.tasks === undefined) && (missing0 = "tasks")){
-validate_ListTasksResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListTasksResult.errors = [verdictError];
 return false;
 }
 else {
@@ -13073,7 +9029,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListTasksResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListTasksResult.errors = [verdictError];
 return false;
 }
 }
@@ -13086,7 +9042,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListTasksResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13115,7 +9071,7 @@ break;
 }
 }
 else {
-validate_ListTasksResult.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"}}];
+validate_ListTasksResult.errors = [verdictError];
 return false;
 }
 }
@@ -13129,92 +9085,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListTasksResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTasksResult.errors = [verdictError];
 return false;
 }
 }
 validate_ListTasksResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListTasksResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.tasks === undefined) && (missing0 = "tasks")){
-validate_ListTasksResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ListTasksResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nextCursor !== undefined){
-const _errs4 = errors;
-if(typeof data.nextCursor !== "string"){
-validate_ListTasksResult_2.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tasks !== undefined){
-let data2 = data.tasks;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs8 = errors;
-if(!(validate_Task(data2[i0]))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListTasksResult_2.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ListTasksResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListTasksResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest(data){
@@ -13224,7 +9099,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -13232,7 +9107,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13245,11 +9120,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13262,11 +9137,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data2){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -13292,93 +9167,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListToolsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListToolsRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListToolsRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tools/list" !== data2){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListToolsRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListToolsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsResult(data){
@@ -13388,7 +9181,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.tools === undefined) && (missing0 = "tools")){
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -13399,7 +9192,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -13412,7 +9205,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13441,7 +9234,7 @@ break;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -13455,7 +9248,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -13466,11 +9259,11 @@ function validate_LoggingLevel(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 validate_LoggingLevel.errors = vErrors;
@@ -13483,7 +9276,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -13491,11 +9284,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13508,11 +9301,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if("notifications/message" !== data1){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -13537,7 +9330,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -13551,7 +9344,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.level === undefined) && (missing0 = "level"))){
-validate_LoggingMessageNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -13562,7 +9355,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_LoggingMessageNotificationParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -13576,11 +9369,11 @@ if(data.level !== undefined){
 let data1 = data.level;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_LoggingMessageNotificationParams.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 if(!((((((((data1 === "alert") || (data1 === "critical")) || (data1 === "debug")) || (data1 === "emergency")) || (data1 === "error")) || (data1 === "info")) || (data1 === "notice")) || (data1 === "warning"))){
-validate_LoggingMessageNotificationParams.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13592,7 +9385,7 @@ if(valid0){
 if(data.logger !== undefined){
 const _errs7 = errors;
 if(typeof data.logger !== "string"){
-validate_LoggingMessageNotificationParams.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -13605,79 +9398,11 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_LoggingMessageNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_LoggingMessageNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.data === undefined) && (missing0 = "data")) || ((data.level === undefined) && (missing0 = "level"))){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.level !== undefined){
-let data1 = data.level;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((((((data1 === "alert") || (data1 === "critical")) || (data1 === "debug")) || (data1 === "emergency")) || (data1 === "error")) || (data1 === "info")) || (data1 === "notice")) || (data1 === "warning"))){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logger !== undefined){
-const _errs7 = errors;
-if(typeof data.logger !== "string"){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_LoggingMessageNotificationParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ModelHint(data){
@@ -13687,13 +9412,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-validate_ModelHint.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelHint.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
@@ -13711,18 +9436,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -13747,13 +9472,13 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -13764,7 +9489,7 @@ break;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -13780,18 +9505,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -13807,18 +9532,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -13832,150 +9557,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-const _errs1 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hints !== undefined){
-let data1 = data.hints;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.intelligencePriority !== undefined){
-let data4 = data.intelligencePriority;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.speedPriority !== undefined){
-let data5 = data.speedPriority;
-const _errs12 = errors;
-if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_MultiSelectEnumSchema(data){
@@ -13989,7 +9575,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-const err0 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14009,7 +9595,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data0[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14025,7 +9611,7 @@ break;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14044,7 +9630,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs8 = errors;
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14066,7 +9652,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.enum === undefined) && (missing1 = "enum")) || ((data3.type === undefined) && (missing1 = "type"))){
-const err4 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing1}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14086,7 +9672,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
 if(typeof data4[i1] !== "string"){
-const err5 = {instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14102,7 +9688,7 @@ break;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14122,7 +9708,7 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14132,7 +9718,7 @@ vErrors.push(err7);
 errors++;
 }
 if("string" !== data6){
-const err8 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14150,7 +9736,7 @@ var valid4 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14170,7 +9756,7 @@ if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 const _errs18 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14189,7 +9775,7 @@ if(data.minItems !== undefined){
 let data8 = data.minItems;
 const _errs20 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14207,7 +9793,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs22 = errors;
 if(typeof data.title !== "string"){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14226,7 +9812,7 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs24 = errors;
 if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14236,7 +9822,7 @@ vErrors.push(err13);
 errors++;
 }
 if("array" !== data10){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14259,7 +9845,7 @@ var valid2 = true;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14278,7 +9864,7 @@ if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.items === undefined) && (missing2 = "items")) || ((data.type === undefined) && (missing2 = "type"))){
-const err16 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing2}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14298,7 +9884,7 @@ const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 const _errs31 = errors;
 if(typeof data11[i2] !== "string"){
-const err17 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14314,7 +9900,7 @@ break;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14333,7 +9919,7 @@ if(valid7){
 if(data.description !== undefined){
 const _errs33 = errors;
 if(typeof data.description !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14355,7 +9941,7 @@ if(errors === _errs35){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing3;
 if((data14.anyOf === undefined) && (missing3 = "anyOf")){
-const err20 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing3}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14379,7 +9965,7 @@ if(errors === _errs39){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing4;
 if(((data16.const === undefined) && (missing4 = "const")) || ((data16.title === undefined) && (missing4 = "title"))){
-const err21 = {instancePath:instancePath+"/items/anyOf/" + i3,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing4}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14392,7 +9978,7 @@ else {
 if(data16.const !== undefined){
 const _errs41 = errors;
 if(typeof data16.const !== "string"){
-const err22 = {instancePath:instancePath+"/items/anyOf/" + i3+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14410,7 +9996,7 @@ if(valid11){
 if(data16.title !== undefined){
 const _errs43 = errors;
 if(typeof data16.title !== "string"){
-const err23 = {instancePath:instancePath+"/items/anyOf/" + i3+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14428,7 +10014,7 @@ var valid11 = true;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/items/anyOf/" + i3,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14445,7 +10031,7 @@ break;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14459,7 +10045,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14479,7 +10065,7 @@ if(data.maxItems !== undefined){
 let data19 = data.maxItems;
 const _errs45 = errors;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err27 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14498,7 +10084,7 @@ if(data.minItems !== undefined){
 let data20 = data.minItems;
 const _errs47 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err28 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14516,7 +10102,7 @@ if(valid7){
 if(data.title !== undefined){
 const _errs49 = errors;
 if(typeof data.title !== "string"){
-const err29 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14535,7 +10121,7 @@ if(data.type !== undefined){
 let data22 = data.type;
 const _errs51 = errors;
 if(typeof data22 !== "string"){
-const err30 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14545,7 +10131,7 @@ vErrors.push(err30);
 errors++;
 }
 if("array" !== data22){
-const err31 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14568,7 +10154,7 @@ var valid7 = true;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14582,7 +10168,7 @@ var _valid0 = _errs26 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err33 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14614,14 +10200,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Notification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Notification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14637,7 +10223,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -14650,7 +10236,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Notification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -14669,14 +10255,14 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_NotificationParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationParams.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_NotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -14690,7 +10276,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -14698,7 +10284,7 @@ if(data.default !== undefined){
 let data0 = data.default;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14710,7 +10296,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -14723,7 +10309,7 @@ if(data.maximum !== undefined){
 let data2 = data.maximum;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -14736,7 +10322,7 @@ if(data.minimum !== undefined){
 let data3 = data.minimum;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -14748,7 +10334,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -14761,11 +10347,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -14781,7 +10367,7 @@ var valid0 = true;
 }
 }
 else {
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 }
@@ -14795,7 +10381,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -14803,7 +10389,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -14816,11 +10402,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -14832,7 +10418,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -14858,7 +10444,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -14878,13 +10464,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_PaginatedRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_PaginatedRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_PaginatedRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -14897,7 +10483,7 @@ if(valid0){
 if(data.cursor !== undefined){
 const _errs7 = errors;
 if(typeof data.cursor !== "string"){
-validate_PaginatedRequestParams.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -14908,61 +10494,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_PaginatedRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_PaginatedRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_PaginatedRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_PaginatedRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cursor !== undefined){
-const _errs7 = errors;
-if(typeof data.cursor !== "string"){
-validate_PaginatedRequestParams_2.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-else {
-validate_PaginatedRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PaginatedRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PaginatedResult(data){
@@ -14977,7 +10513,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -14990,7 +10526,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -15001,7 +10537,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -15015,7 +10551,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -15023,7 +10559,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_PingRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -15036,11 +10572,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_PingRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_PingRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -15053,11 +10589,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 if("ping" !== data2){
-validate_PingRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -15083,93 +10619,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PingRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PingRequest.errors = [verdictError];
 return false;
 }
 }
 validate_PingRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_PingRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ping" !== data2){
-validate_PingRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_RequestParams(data.params))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_PingRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PingRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PrimitiveSchemaDefinition(data){
@@ -15183,7 +10637,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15196,7 +10650,7 @@ else {
 if(data.default !== undefined){
 const _errs4 = errors;
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15214,7 +10668,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs6 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15233,7 +10687,7 @@ if(data.format !== undefined){
 let data2 = data.format;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15243,7 +10697,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15262,7 +10716,7 @@ if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 const _errs10 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15281,7 +10735,7 @@ if(data.minLength !== undefined){
 let data4 = data.minLength;
 const _errs12 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15299,7 +10753,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs14 = errors;
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15318,7 +10772,7 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15328,7 +10782,7 @@ vErrors.push(err8);
 errors++;
 }
 if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15351,7 +10805,7 @@ var valid2 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15370,7 +10824,7 @@ if(errors === _errs19){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.type === undefined) && (missing1 = "type")){
-const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15384,7 +10838,7 @@ if(data.default !== undefined){
 let data7 = data.default;
 const _errs21 = errors;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15402,7 +10856,7 @@ if(valid4){
 if(data.description !== undefined){
 const _errs23 = errors;
 if(typeof data.description !== "string"){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15421,7 +10875,7 @@ if(data.maximum !== undefined){
 let data9 = data.maximum;
 const _errs25 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15440,7 +10894,7 @@ if(data.minimum !== undefined){
 let data10 = data.minimum;
 const _errs27 = errors;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15458,7 +10912,7 @@ if(valid4){
 if(data.title !== undefined){
 const _errs29 = errors;
 if(typeof data.title !== "string"){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15477,7 +10931,7 @@ if(data.type !== undefined){
 let data12 = data.type;
 const _errs31 = errors;
 if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15487,7 +10941,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15509,7 +10963,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15528,7 +10982,7 @@ if(errors === _errs34){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15541,7 +10995,7 @@ else {
 if(data.default !== undefined){
 const _errs36 = errors;
 if(typeof data.default !== "boolean"){
-const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15559,7 +11013,7 @@ if(valid6){
 if(data.description !== undefined){
 const _errs38 = errors;
 if(typeof data.description !== "string"){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15577,7 +11031,7 @@ if(valid6){
 if(data.title !== undefined){
 const _errs40 = errors;
 if(typeof data.title !== "string"){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15596,7 +11050,7 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15606,7 +11060,7 @@ vErrors.push(err24);
 errors++;
 }
 if("boolean" !== data16){
-const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15626,7 +11080,7 @@ var valid6 = true;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15645,7 +11099,7 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15658,7 +11112,7 @@ else {
 if(data.default !== undefined){
 const _errs47 = errors;
 if(typeof data.default !== "string"){
-const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15676,7 +11130,7 @@ if(valid8){
 if(data.description !== undefined){
 const _errs49 = errors;
 if(typeof data.description !== "string"){
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -15701,7 +11155,7 @@ const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
 const _errs53 = errors;
 if(typeof data19[i0] !== "string"){
-const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15717,7 +11171,7 @@ break;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15736,7 +11190,7 @@ if(valid8){
 if(data.title !== undefined){
 const _errs55 = errors;
 if(typeof data.title !== "string"){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -15755,7 +11209,7 @@ if(data.type !== undefined){
 let data22 = data.type;
 const _errs57 = errors;
 if(typeof data22 !== "string"){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -15765,7 +11219,7 @@ vErrors.push(err33);
 errors++;
 }
 if("string" !== data22){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err34 = verdictError;
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15786,7 +11240,7 @@ var valid8 = true;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err35 = verdictError;
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -15805,7 +11259,7 @@ if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
-const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
+const err36 = verdictError;
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -15818,7 +11272,7 @@ else {
 if(data.default !== undefined){
 const _errs62 = errors;
 if(typeof data.default !== "string"){
-const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err37 = verdictError;
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15836,7 +11290,7 @@ if(valid11){
 if(data.description !== undefined){
 const _errs64 = errors;
 if(typeof data.description !== "string"){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err38 = verdictError;
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -15865,7 +11319,7 @@ if(errors === _errs68){
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 let missing5;
 if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
-const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
+const err39 = verdictError;
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -15878,7 +11332,7 @@ else {
 if(data26.const !== undefined){
 const _errs70 = errors;
 if(typeof data26.const !== "string"){
-const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err40 = verdictError;
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -15896,7 +11350,7 @@ if(valid13){
 if(data26.title !== undefined){
 const _errs72 = errors;
 if(typeof data26.title !== "string"){
-const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err41 = verdictError;
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15914,7 +11368,7 @@ var valid13 = true;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+const err42 = verdictError;
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -15931,7 +11385,7 @@ break;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+const err43 = verdictError;
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -15950,7 +11404,7 @@ if(valid11){
 if(data.title !== undefined){
 const _errs74 = errors;
 if(typeof data.title !== "string"){
-const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err44 = verdictError;
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -15969,7 +11423,7 @@ if(data.type !== undefined){
 let data30 = data.type;
 const _errs76 = errors;
 if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err45 = verdictError;
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -15979,7 +11433,7 @@ vErrors.push(err45);
 errors++;
 }
 if("string" !== data30){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err46 = verdictError;
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -16000,7 +11454,7 @@ var valid11 = true;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err47 = verdictError;
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -16019,7 +11473,7 @@ if(errors === _errs79){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
-const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
+const err48 = verdictError;
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -16039,7 +11493,7 @@ const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 const _errs83 = errors;
 if(typeof data31[i2] !== "string"){
-const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err49 = verdictError;
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -16055,7 +11509,7 @@ break;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err50 = verdictError;
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -16074,7 +11528,7 @@ if(valid15){
 if(data.description !== undefined){
 const _errs85 = errors;
 if(typeof data.description !== "string"){
-const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err51 = verdictError;
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -16096,7 +11550,7 @@ if(errors === _errs87){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 let missing7;
 if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
-const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
+const err52 = verdictError;
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -16116,7 +11570,7 @@ const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
 const _errs91 = errors;
 if(typeof data35[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err53 = verdictError;
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -16132,7 +11586,7 @@ break;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err54 = verdictError;
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -16152,7 +11606,7 @@ if(data34.type !== undefined){
 let data37 = data34.type;
 const _errs93 = errors;
 if(typeof data37 !== "string"){
-const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+const err55 = verdictError;
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -16162,7 +11616,7 @@ vErrors.push(err55);
 errors++;
 }
 if("string" !== data37){
-const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err56 = verdictError;
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -16180,7 +11634,7 @@ var valid17 = true;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err57 = verdictError;
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -16200,7 +11654,7 @@ if(data.maxItems !== undefined){
 let data38 = data.maxItems;
 const _errs95 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err58 = verdictError;
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -16219,7 +11673,7 @@ if(data.minItems !== undefined){
 let data39 = data.minItems;
 const _errs97 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err59 = verdictError;
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -16237,7 +11691,7 @@ if(valid15){
 if(data.title !== undefined){
 const _errs99 = errors;
 if(typeof data.title !== "string"){
-const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err60 = verdictError;
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -16256,7 +11710,7 @@ if(data.type !== undefined){
 let data41 = data.type;
 const _errs101 = errors;
 if(typeof data41 !== "string"){
-const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err61 = verdictError;
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -16266,7 +11720,7 @@ vErrors.push(err61);
 errors++;
 }
 if("array" !== data41){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err62 = verdictError;
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -16289,7 +11743,7 @@ var valid15 = true;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err63 = verdictError;
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -16308,7 +11762,7 @@ if(errors === _errs104){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
-const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
+const err64 = verdictError;
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -16328,7 +11782,7 @@ const len4 = data42.length;
 for(let i4=0; i4<len4; i4++){
 const _errs108 = errors;
 if(typeof data42[i4] !== "string"){
-const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err65 = verdictError;
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -16344,7 +11798,7 @@ break;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err66 = verdictError;
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -16363,7 +11817,7 @@ if(valid20){
 if(data.description !== undefined){
 const _errs110 = errors;
 if(typeof data.description !== "string"){
-const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err67 = verdictError;
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -16385,7 +11839,7 @@ if(errors === _errs112){
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 let missing9;
 if((data45.anyOf === undefined) && (missing9 = "anyOf")){
-const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
+const err68 = verdictError;
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -16409,7 +11863,7 @@ if(errors === _errs116){
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 let missing10;
 if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
-const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
+const err69 = verdictError;
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -16422,7 +11876,7 @@ else {
 if(data47.const !== undefined){
 const _errs118 = errors;
 if(typeof data47.const !== "string"){
-const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err70 = verdictError;
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -16440,7 +11894,7 @@ if(valid24){
 if(data47.title !== undefined){
 const _errs120 = errors;
 if(typeof data47.title !== "string"){
-const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err71 = verdictError;
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -16458,7 +11912,7 @@ var valid24 = true;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+const err72 = verdictError;
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -16475,7 +11929,7 @@ break;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+const err73 = verdictError;
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -16489,7 +11943,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err74 = verdictError;
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -16509,7 +11963,7 @@ if(data.maxItems !== undefined){
 let data50 = data.maxItems;
 const _errs122 = errors;
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err75 = verdictError;
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -16528,7 +11982,7 @@ if(data.minItems !== undefined){
 let data51 = data.minItems;
 const _errs124 = errors;
 if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err76 = verdictError;
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -16546,7 +12000,7 @@ if(valid20){
 if(data.title !== undefined){
 const _errs126 = errors;
 if(typeof data.title !== "string"){
-const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err77 = verdictError;
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -16565,7 +12019,7 @@ if(data.type !== undefined){
 let data53 = data.type;
 const _errs128 = errors;
 if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err78 = verdictError;
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -16575,7 +12029,7 @@ vErrors.push(err78);
 errors++;
 }
 if("array" !== data53){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err79 = verdictError;
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -16598,7 +12052,7 @@ var valid20 = true;
 }
 }
 else {
-const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err80 = verdictError;
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -16617,7 +12071,7 @@ if(errors === _errs131){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
-const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
+const err81 = verdictError;
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -16630,7 +12084,7 @@ else {
 if(data.default !== undefined){
 const _errs133 = errors;
 if(typeof data.default !== "string"){
-const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err82 = verdictError;
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -16648,7 +12102,7 @@ if(valid26){
 if(data.description !== undefined){
 const _errs135 = errors;
 if(typeof data.description !== "string"){
-const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err83 = verdictError;
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -16673,7 +12127,7 @@ const len6 = data56.length;
 for(let i6=0; i6<len6; i6++){
 const _errs139 = errors;
 if(typeof data56[i6] !== "string"){
-const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err84 = verdictError;
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -16689,7 +12143,7 @@ break;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err85 = verdictError;
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -16715,7 +12169,7 @@ const len7 = data58.length;
 for(let i7=0; i7<len7; i7++){
 const _errs143 = errors;
 if(typeof data58[i7] !== "string"){
-const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
+const err86 = verdictError;
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -16731,7 +12185,7 @@ break;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
+const err87 = verdictError;
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -16750,7 +12204,7 @@ if(valid26){
 if(data.title !== undefined){
 const _errs145 = errors;
 if(typeof data.title !== "string"){
-const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err88 = verdictError;
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -16769,7 +12223,7 @@ if(data.type !== undefined){
 let data61 = data.type;
 const _errs147 = errors;
 if(typeof data61 !== "string"){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err89 = verdictError;
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -16779,7 +12233,7 @@ vErrors.push(err89);
 errors++;
 }
 if("string" !== data61){
-const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err90 = verdictError;
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -16801,7 +12255,7 @@ var valid26 = true;
 }
 }
 else {
-const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err91 = verdictError;
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -16821,7 +12275,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err92 = verdictError;
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -16844,1680 +12298,6 @@ vErrors = null;
 }
 }
 validate_PrimitiveSchemaDefinition.errors = vErrors;
-return errors === 0;
-}
-function validate_PrimitiveSchemaDefinition_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs4 = errors;
-if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.description !== undefined){
-const _errs6 = errors;
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.format !== undefined){
-let data2 = data.format;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-const _errs10 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.minLength !== undefined){
-let data4 = data.minLength;
-const _errs12 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.title !== undefined){
-const _errs14 = errors;
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.type !== undefined){
-let data6 = data.type;
-const _errs16 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.type === undefined) && (missing1 = "type")){
-const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data7 = data.default;
-const _errs21 = errors;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.description !== undefined){
-const _errs23 = errors;
-if(typeof data.description !== "string"){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid4 = _errs23 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.maximum !== undefined){
-let data9 = data.maximum;
-const _errs25 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid4 = _errs25 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.minimum !== undefined){
-let data10 = data.minimum;
-const _errs27 = errors;
-if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid4 = _errs27 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.title !== undefined){
-const _errs29 = errors;
-if(typeof data.title !== "string"){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid4 = _errs29 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.type !== undefined){
-let data12 = data.type;
-const _errs31 = errors;
-if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var valid4 = _errs31 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-var _valid0 = _errs18 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs33 = errors;
-const _errs34 = errors;
-if(errors === _errs34){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.type === undefined) && (missing2 = "type")){
-const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs36 = errors;
-if(typeof data.default !== "boolean"){
-const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid6 = _errs36 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.description !== undefined){
-const _errs38 = errors;
-if(typeof data.description !== "string"){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var valid6 = _errs38 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.title !== undefined){
-const _errs40 = errors;
-if(typeof data.title !== "string"){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid6 = _errs40 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.type !== undefined){
-let data16 = data.type;
-const _errs42 = errors;
-if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if("boolean" !== data16){
-const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var valid6 = _errs42 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-var _valid0 = _errs33 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs44 = errors;
-const _errs45 = errors;
-if(errors === _errs45){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs47 = errors;
-if(typeof data.default !== "string"){
-const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var valid8 = _errs47 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.description !== undefined){
-const _errs49 = errors;
-if(typeof data.description !== "string"){
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid8 = _errs49 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.enum !== undefined){
-let data19 = data.enum;
-const _errs51 = errors;
-if(errors === _errs51){
-if(Array.isArray(data19)){
-var valid9 = true;
-const len0 = data19.length;
-for(let i0=0; i0<len0; i0++){
-const _errs53 = errors;
-if(typeof data19[i0] !== "string"){
-const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var valid9 = _errs53 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.title !== undefined){
-const _errs55 = errors;
-if(typeof data.title !== "string"){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var valid8 = _errs55 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.type !== undefined){
-let data22 = data.type;
-const _errs57 = errors;
-if(typeof data22 !== "string"){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if("string" !== data22){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-var valid8 = _errs57 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-var _valid0 = _errs44 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs59 = errors;
-const _errs60 = errors;
-if(errors === _errs60){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
-const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs62 = errors;
-if(typeof data.default !== "string"){
-const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-var valid11 = _errs62 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.description !== undefined){
-const _errs64 = errors;
-if(typeof data.description !== "string"){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-var valid11 = _errs64 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.oneOf !== undefined){
-let data25 = data.oneOf;
-const _errs66 = errors;
-if(errors === _errs66){
-if(Array.isArray(data25)){
-var valid12 = true;
-const len1 = data25.length;
-for(let i1=0; i1<len1; i1++){
-let data26 = data25[i1];
-const _errs68 = errors;
-if(errors === _errs68){
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-let missing5;
-if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
-const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-else {
-if(data26.const !== undefined){
-const _errs70 = errors;
-if(typeof data26.const !== "string"){
-const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-var valid13 = _errs70 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data26.title !== undefined){
-const _errs72 = errors;
-if(typeof data26.title !== "string"){
-const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-var valid13 = _errs72 === errors;
-}
-else {
-var valid13 = true;
-}
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-var valid12 = _errs68 === errors;
-if(!valid12){
-break;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-var valid11 = _errs66 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.title !== undefined){
-const _errs74 = errors;
-if(typeof data.title !== "string"){
-const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-var valid11 = _errs74 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.type !== undefined){
-let data30 = data.type;
-const _errs76 = errors;
-if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if("string" !== data30){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-var valid11 = _errs76 === errors;
-}
-else {
-var valid11 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-var _valid0 = _errs59 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs78 = errors;
-const _errs79 = errors;
-if(errors === _errs79){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
-const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data31 = data.default;
-const _errs81 = errors;
-if(errors === _errs81){
-if(Array.isArray(data31)){
-var valid16 = true;
-const len2 = data31.length;
-for(let i2=0; i2<len2; i2++){
-const _errs83 = errors;
-if(typeof data31[i2] !== "string"){
-const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-var valid16 = _errs83 === errors;
-if(!valid16){
-break;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-var valid15 = _errs81 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.description !== undefined){
-const _errs85 = errors;
-if(typeof data.description !== "string"){
-const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-var valid15 = _errs85 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.items !== undefined){
-let data34 = data.items;
-const _errs87 = errors;
-if(errors === _errs87){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-let missing7;
-if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
-const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-else {
-if(data34.enum !== undefined){
-let data35 = data34.enum;
-const _errs89 = errors;
-if(errors === _errs89){
-if(Array.isArray(data35)){
-var valid18 = true;
-const len3 = data35.length;
-for(let i3=0; i3<len3; i3++){
-const _errs91 = errors;
-if(typeof data35[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-var valid18 = _errs91 === errors;
-if(!valid18){
-break;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-var valid17 = _errs89 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data34.type !== undefined){
-let data37 = data34.type;
-const _errs93 = errors;
-if(typeof data37 !== "string"){
-const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if("string" !== data37){
-const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-var valid17 = _errs93 === errors;
-}
-else {
-var valid17 = true;
-}
-}
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-var valid15 = _errs87 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.maxItems !== undefined){
-let data38 = data.maxItems;
-const _errs95 = errors;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-var valid15 = _errs95 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.minItems !== undefined){
-let data39 = data.minItems;
-const _errs97 = errors;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-var valid15 = _errs97 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.title !== undefined){
-const _errs99 = errors;
-if(typeof data.title !== "string"){
-const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-var valid15 = _errs99 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.type !== undefined){
-let data41 = data.type;
-const _errs101 = errors;
-if(typeof data41 !== "string"){
-const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if("array" !== data41){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-var valid15 = _errs101 === errors;
-}
-else {
-var valid15 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-var _valid0 = _errs78 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs103 = errors;
-const _errs104 = errors;
-if(errors === _errs104){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
-const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data42 = data.default;
-const _errs106 = errors;
-if(errors === _errs106){
-if(Array.isArray(data42)){
-var valid21 = true;
-const len4 = data42.length;
-for(let i4=0; i4<len4; i4++){
-const _errs108 = errors;
-if(typeof data42[i4] !== "string"){
-const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-var valid21 = _errs108 === errors;
-if(!valid21){
-break;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-var valid20 = _errs106 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.description !== undefined){
-const _errs110 = errors;
-if(typeof data.description !== "string"){
-const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-var valid20 = _errs110 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.items !== undefined){
-let data45 = data.items;
-const _errs112 = errors;
-if(errors === _errs112){
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-let missing9;
-if((data45.anyOf === undefined) && (missing9 = "anyOf")){
-const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-else {
-if(data45.anyOf !== undefined){
-let data46 = data45.anyOf;
-const _errs114 = errors;
-if(errors === _errs114){
-if(Array.isArray(data46)){
-var valid23 = true;
-const len5 = data46.length;
-for(let i5=0; i5<len5; i5++){
-let data47 = data46[i5];
-const _errs116 = errors;
-if(errors === _errs116){
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-let missing10;
-if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
-const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-else {
-if(data47.const !== undefined){
-const _errs118 = errors;
-if(typeof data47.const !== "string"){
-const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-var valid24 = _errs118 === errors;
-}
-else {
-var valid24 = true;
-}
-if(valid24){
-if(data47.title !== undefined){
-const _errs120 = errors;
-if(typeof data47.title !== "string"){
-const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-var valid24 = _errs120 === errors;
-}
-else {
-var valid24 = true;
-}
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-var valid23 = _errs116 === errors;
-if(!valid23){
-break;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-var valid20 = _errs112 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.maxItems !== undefined){
-let data50 = data.maxItems;
-const _errs122 = errors;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-var valid20 = _errs122 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.minItems !== undefined){
-let data51 = data.minItems;
-const _errs124 = errors;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-var valid20 = _errs124 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.title !== undefined){
-const _errs126 = errors;
-if(typeof data.title !== "string"){
-const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-var valid20 = _errs126 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.type !== undefined){
-let data53 = data.type;
-const _errs128 = errors;
-if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if("array" !== data53){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-var valid20 = _errs128 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-var _valid0 = _errs103 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs130 = errors;
-const _errs131 = errors;
-if(errors === _errs131){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
-const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs133 = errors;
-if(typeof data.default !== "string"){
-const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-var valid26 = _errs133 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.description !== undefined){
-const _errs135 = errors;
-if(typeof data.description !== "string"){
-const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-var valid26 = _errs135 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enum !== undefined){
-let data56 = data.enum;
-const _errs137 = errors;
-if(errors === _errs137){
-if(Array.isArray(data56)){
-var valid27 = true;
-const len6 = data56.length;
-for(let i6=0; i6<len6; i6++){
-const _errs139 = errors;
-if(typeof data56[i6] !== "string"){
-const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-var valid27 = _errs139 === errors;
-if(!valid27){
-break;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-var valid26 = _errs137 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enumNames !== undefined){
-let data58 = data.enumNames;
-const _errs141 = errors;
-if(errors === _errs141){
-if(Array.isArray(data58)){
-var valid28 = true;
-const len7 = data58.length;
-for(let i7=0; i7<len7; i7++){
-const _errs143 = errors;
-if(typeof data58[i7] !== "string"){
-const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-var valid28 = _errs143 === errors;
-if(!valid28){
-break;
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var valid26 = _errs141 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.title !== undefined){
-const _errs145 = errors;
-if(typeof data.title !== "string"){
-const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-var valid26 = _errs145 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.type !== undefined){
-let data61 = data.type;
-const _errs147 = errors;
-if(typeof data61 !== "string"){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if("string" !== data61){
-const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-var valid26 = _errs147 === errors;
-}
-else {
-var valid26 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-var _valid0 = _errs130 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification(data){
@@ -18527,7 +12307,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -18535,11 +12315,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18552,11 +12332,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 if("notifications/progress" !== data1){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -18581,7 +12361,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
@@ -18595,7 +12375,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.progress === undefined) && (missing0 = "progress")) || ((data.progressToken === undefined) && (missing0 = "progressToken"))){
-validate_ProgressNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -18606,7 +12386,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -18619,7 +12399,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs4 = errors;
 if(typeof data.message !== "string"){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -18632,7 +12412,7 @@ if(data.progress !== undefined){
 let data2 = data.progress;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -18645,7 +12425,7 @@ if(data.progressToken !== undefined){
 let data3 = data.progressToken;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -18658,7 +12438,7 @@ if(data.total !== undefined){
 let data4 = data.total;
 const _errs11 = errors;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -18673,178 +12453,18 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_ProgressNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.progress === undefined) && (missing0 = "progress")) || ((data.progressToken === undefined) && (missing0 = "progressToken"))){
-validate_ProgressNotificationParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs4 = errors;
-if(typeof data.message !== "string"){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.progress !== undefined){
-let data2 = data.progress;
-const _errs6 = errors;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.progressToken !== undefined){
-let data3 = data.progressToken;
-const _errs8 = errors;
-if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.total !== undefined){
-let data4 = data.total;
-const _errs11 = errors;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ProgressNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ProgressNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data1 = data.method;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/progress" !== data1){
-validate_ProgressNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs5 = errors;
-if(!(validate_ProgressNotificationParams(data.params))){
-vErrors = vErrors === null ? validate_ProgressNotificationParams.errors : vErrors.concat(validate_ProgressNotificationParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ProgressNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ProgressNotification_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ProgressToken(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_ProgressToken.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressToken.errors = [verdictError];
 return false;
 }
 validate_ProgressToken.errors = vErrors;
@@ -18857,7 +12477,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
@@ -18868,7 +12488,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -18893,14 +12513,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.name === undefined) && (missing1 = "name")){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
 if(data2.description !== undefined){
 const _errs9 = errors;
 if(typeof data2.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/$defs/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -18912,7 +12532,7 @@ if(valid3){
 if(data2.name !== undefined){
 const _errs11 = errors;
 if(typeof data2.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/$defs/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -18924,7 +12544,7 @@ if(valid3){
 if(data2.required !== undefined){
 const _errs13 = errors;
 if(typeof data2.required !== "boolean"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/$defs/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -18936,7 +12556,7 @@ if(valid3){
 if(data2.title !== undefined){
 const _errs15 = errors;
 if(typeof data2.title !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/$defs/PromptArgument/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -18950,7 +12570,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -18961,7 +12581,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -18974,7 +12594,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -18998,14 +12618,14 @@ if(errors === _errs22){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if((data9.src === undefined) && (missing2 = "src")){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
 if(data9.mimeType !== undefined){
 const _errs24 = errors;
 if(typeof data9.mimeType !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid6 = _errs24 === errors;
@@ -19024,7 +12644,7 @@ const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 const _errs28 = errors;
 if(typeof data11[i2] !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes/" + i2,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid7 = _errs28 === errors;
@@ -19034,7 +12654,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -19051,12 +12671,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data13 === "string"){
 if(!(format_uri(data13))){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -19071,11 +12691,11 @@ if(data9.theme !== undefined){
 let data14 = data9.theme;
 const _errs32 = errors;
 if(typeof data14 !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 if(!((data14 === "dark") || (data14 === "light"))){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -19089,7 +12709,7 @@ var valid6 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -19100,7 +12720,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -19113,7 +12733,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs34 = errors;
 if(typeof data.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -19125,7 +12745,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs36 = errors;
 if(typeof data.title !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -19141,7 +12761,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -19155,14 +12775,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19174,7 +12794,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs3 = errors;
 if(typeof data.name !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -19186,7 +12806,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs5 = errors;
 if(typeof data.required !== "boolean"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19198,7 +12818,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs7 = errors;
 if(typeof data.title !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -19212,7 +12832,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 }
@@ -19226,7 +12846,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -19234,11 +12854,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19251,11 +12871,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data1){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -19277,14 +12897,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -19298,7 +12918,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -19312,7 +12932,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -19332,11 +12952,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -19348,61 +12968,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 validate_PromptMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-const _errs1 = errors;
-if(!(validate_ContentBlock(data.content))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PromptMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PromptReference(data){
@@ -19412,14 +12982,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19431,7 +13001,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -19444,11 +13014,11 @@ if(data.type !== undefined){
 let data2 = data.type;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data2){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19461,309 +13031,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.name === undefined) && (missing1 = "name")){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.description !== undefined){
-const _errs9 = errors;
-if(typeof data2.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/$defs/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.name !== undefined){
-const _errs11 = errors;
-if(typeof data2.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/$defs/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.required !== undefined){
-const _errs13 = errors;
-if(typeof data2.required !== "boolean"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/$defs/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.title !== undefined){
-const _errs15 = errors;
-if(typeof data2.title !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/$defs/PromptArgument/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data8 = data.icons;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data8)){
-var valid4 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing2;
-if((data9.src === undefined) && (missing2 = "src")){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data9.mimeType !== undefined){
-const _errs24 = errors;
-if(typeof data9.mimeType !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs24 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.sizes !== undefined){
-let data11 = data9.sizes;
-const _errs26 = errors;
-if(errors === _errs26){
-if(Array.isArray(data11)){
-var valid7 = true;
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-const _errs28 = errors;
-if(typeof data11[i2] !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes/" + i2,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs28 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs26 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.src !== undefined){
-let data13 = data9.src;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data13 === "string"){
-if(!(format_uri(data13))){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid6 = _errs30 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.theme !== undefined){
-let data14 = data9.theme;
-const _errs32 = errors;
-if(typeof data14 !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data14 === "dark") || (data14 === "light"))){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid6 = _errs32 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs34 = errors;
-if(typeof data.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs34 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs36 = errors;
-if(typeof data.title !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs36 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data){
@@ -19773,7 +13045,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -19781,7 +13053,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19794,11 +13066,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -19811,11 +13083,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data2){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -19841,7 +13113,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -19855,7 +13127,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ReadResourceRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -19867,13 +13139,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ReadResourceRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ReadResourceRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -19890,12 +13162,12 @@ if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ReadResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -19909,161 +13181,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_ReadResourceRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.uri === undefined) && (missing0 = "uri")){
-validate_ReadResourceRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ReadResourceRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_ReadResourceRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data2 = data.uri;
-const _errs7 = errors;
-if(errors === _errs7){
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-validate_ReadResourceRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ReadResourceRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ReadResourceRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ReadResourceRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ReadResourceRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/read" !== data2){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_ReadResourceRequestParams(data.params))){
-vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ReadResourceRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ReadResourceRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceResult(data){
@@ -20073,7 +13195,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.contents === undefined) && (missing0 = "contents")){
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 else {
@@ -20084,7 +13206,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -20112,7 +13234,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.text === undefined) && (missing1 = "text")) || ((data2.uri === undefined) && (missing1 = "uri"))){
-const err0 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/$defs/TextResourceContents/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20129,7 +13251,7 @@ if(errors === _errs11){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-const err1 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/$defs/TextResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20148,7 +13270,7 @@ if(valid4){
 if(data2.mimeType !== undefined){
 const _errs14 = errors;
 if(typeof data2.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/$defs/TextResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20166,7 +13288,7 @@ if(valid4){
 if(data2.text !== undefined){
 const _errs16 = errors;
 if(typeof data2.text !== "string"){
-const err3 = {instancePath:instancePath+"/contents/" + i0+"/text",schemaPath:"#/$defs/TextResourceContents/properties/text/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20188,7 +13310,7 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-const err4 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/$defs/TextResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20199,7 +13321,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/$defs/TextResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20221,7 +13343,7 @@ var valid4 = true;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/$defs/TextResourceContents/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20240,7 +13362,7 @@ if(errors === _errs21){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if(((data2.blob === undefined) && (missing2 = "blob")) || ((data2.uri === undefined) && (missing2 = "uri"))){
-const err7 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/$defs/BlobResourceContents/required",keyword:"required",params:{missingProperty: missing2}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20257,7 +13379,7 @@ if(errors === _errs23){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-const err8 = {instancePath:instancePath+"/contents/" + i0+"/_meta",schemaPath:"#/$defs/BlobResourceContents/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20280,7 +13402,7 @@ if(errors === _errs26){
 if(errors === _errs26){
 if(typeof data8 === "string"){
 if(!(format_byte(data8))){
-const err9 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/$defs/BlobResourceContents/properties/blob/format",keyword:"format",params:{format: "byte"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20291,7 +13413,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/contents/" + i0+"/blob",schemaPath:"#/$defs/BlobResourceContents/properties/blob/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20311,7 +13433,7 @@ if(valid6){
 if(data2.mimeType !== undefined){
 const _errs28 = errors;
 if(typeof data2.mimeType !== "string"){
-const err11 = {instancePath:instancePath+"/contents/" + i0+"/mimeType",schemaPath:"#/$defs/BlobResourceContents/properties/mimeType/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20333,7 +13455,7 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data10 === "string"){
 if(!(format_uri(data10))){
-const err12 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/$defs/BlobResourceContents/properties/uri/format",keyword:"format",params:{format: "uri"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20344,7 +13466,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/contents/" + i0+"/uri",schemaPath:"#/$defs/BlobResourceContents/properties/uri/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20366,7 +13488,7 @@ var valid6 = true;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/$defs/BlobResourceContents/type",keyword:"type",params:{type: "object"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20380,7 +13502,7 @@ var _valid0 = _errs20 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err15 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20409,7 +13531,7 @@ break;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -20422,7 +13544,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -20436,20 +13558,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_RelatedTaskMetadata.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_RelatedTaskMetadata.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate_RelatedTaskMetadata.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_RelatedTaskMetadata.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RelatedTaskMetadata.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RelatedTaskMetadata.errors = [verdictError];
 return false;
 }
 }
@@ -20463,14 +13585,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Request.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Request.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20486,7 +13608,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -20499,7 +13621,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Request.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -20510,7 +13632,7 @@ function validate_RequestId(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_RequestId.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_RequestId.errors = [verdictError];
 return false;
 }
 validate_RequestId.errors = vErrors;
@@ -20529,57 +13651,24 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_RequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_RequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_RequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_RequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_RequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_RequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_RequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_RequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Resource(data){
@@ -20589,7 +13678,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
@@ -20600,7 +13689,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -20625,7 +13714,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -20649,14 +13738,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -20675,7 +13764,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -20685,7 +13774,7 @@ break;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -20702,12 +13791,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -20722,11 +13811,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid3 = _errs20 === errors;
@@ -20740,7 +13829,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -20751,7 +13840,7 @@ break;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -20764,7 +13853,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -20776,7 +13865,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -20789,7 +13878,7 @@ if(data.size !== undefined){
 let data12 = data.size;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_Resource.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -20801,7 +13890,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs28 = errors;
 if(typeof data.title !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -20817,12 +13906,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data14 === "string"){
 if(!(format_uri(data14))){
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -20843,7 +13932,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -20857,7 +13946,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -20868,7 +13957,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -20881,7 +13970,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -20897,12 +13986,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -20917,7 +14006,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -20931,7 +14020,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 else {
@@ -20942,7 +14031,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -20967,7 +14056,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -20991,14 +14080,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -21017,7 +14106,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -21027,7 +14116,7 @@ break;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -21044,12 +14133,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -21064,11 +14153,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid3 = _errs20 === errors;
@@ -21082,7 +14171,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -21093,7 +14182,7 @@ break;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -21106,7 +14195,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -21118,7 +14207,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -21131,7 +14220,7 @@ if(data.size !== undefined){
 let data12 = data.size;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -21143,7 +14232,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs28 = errors;
 if(typeof data.title !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -21156,11 +14245,11 @@ if(data.type !== undefined){
 let data14 = data.type;
 const _errs30 = errors;
 if(typeof data14 !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 if("resource_link" !== data14){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -21176,12 +14265,12 @@ if(errors === _errs32){
 if(errors === _errs32){
 if(typeof data15 === "string"){
 if(!(format_uri(data15))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -21203,297 +14292,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceLink.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceLink_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid1 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid4 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid3 = _errs20 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data12 = data.size;
-const _errs26 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs28 = errors;
-if(typeof data.title !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data14 = data.type;
-const _errs30 = errors;
-if(typeof data14 !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource_link" !== data14){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
-return false;
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data15 = data.uri;
-const _errs32 = errors;
-if(errors === _errs32){
-if(errors === _errs32){
-if(typeof data15 === "string"){
-if(!(format_uri(data15))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceLink_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceListChangedNotification(data){
@@ -21503,7 +14306,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -21511,11 +14314,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -21528,11 +14331,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data1){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -21554,14 +14357,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -21575,7 +14378,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -21589,7 +14392,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -21601,13 +14404,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ResourceRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ResourceRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -21624,12 +14427,12 @@ if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -21643,7 +14446,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -21657,7 +14460,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
@@ -21668,7 +14471,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -21693,7 +14496,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -21717,14 +14520,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -21743,7 +14546,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -21753,7 +14556,7 @@ break;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -21770,12 +14573,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -21790,11 +14593,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid3 = _errs20 === errors;
@@ -21808,7 +14611,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -21819,7 +14622,7 @@ break;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -21832,7 +14635,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -21844,7 +14647,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -21856,7 +14659,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs26 = errors;
 if(typeof data.title !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -21872,12 +14675,12 @@ if(errors === _errs28){
 if(errors === _errs28){
 if(typeof data13 === "string"){
 if(!(format_uri_template.test(data13))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -21897,7 +14700,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -21911,7 +14714,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceTemplateReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 else {
@@ -21919,11 +14722,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data0){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -21939,12 +14742,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
@@ -21958,265 +14761,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplateReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceTemplateReference.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid1 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid4 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid3 = _errs20 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs26 = errors;
-if(typeof data.title !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uriTemplate !== undefined){
-let data13 = data.uriTemplate;
-const _errs28 = errors;
-if(errors === _errs28){
-if(errors === _errs28){
-if(typeof data13 === "string"){
-if(!(format_uri_template.test(data13))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceTemplate_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceUpdatedNotification(data){
@@ -22226,7 +14775,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -22234,11 +14783,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -22251,11 +14800,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data1){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -22272,7 +14821,7 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.uri === undefined) && (missing1 = "uri")){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/ResourceUpdatedNotificationParams/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -22283,7 +14832,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/ResourceUpdatedNotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -22300,12 +14849,12 @@ if(errors === _errs11){
 if(errors === _errs11){
 if(typeof data4 === "string"){
 if(!(format_uri(data4))){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/$defs/ResourceUpdatedNotificationParams/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params/uri",schemaPath:"#/$defs/ResourceUpdatedNotificationParams/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -22319,7 +14868,7 @@ var valid2 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/ResourceUpdatedNotificationParams/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -22333,7 +14882,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -22347,7 +14896,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -22358,7 +14907,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -22375,12 +14924,12 @@ if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -22394,279 +14943,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceUpdatedNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_Resource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid1 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid4 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid3 = _errs20 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data12 = data.size;
-const _errs26 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs28 = errors;
-if(typeof data.title !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data14 = data.uri;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data14 === "string"){
-if(!(format_uri(data14))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Resource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Result(data){
@@ -22681,55 +14962,29 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Result_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Result_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_Result_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 validate_Role.errors = vErrors;
@@ -22742,7 +14997,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 else {
@@ -22753,7 +15008,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -22766,7 +15021,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate_Root.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -22782,12 +15037,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -22802,7 +15057,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Root.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -22816,7 +15071,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -22824,11 +15079,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -22841,11 +15096,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/roots/list_changed" !== data1){
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -22867,14 +15122,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -22888,97 +15143,11 @@ var valid0 = true;
 }
 }
 else {
-validate_RootsListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RootsListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 validate_RootsListChangedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_RootsListChangedNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_RootsListChangedNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_RootsListChangedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_RootsListChangedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data1 = data.method;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_RootsListChangedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/roots/list_changed" !== data1){
-validate_RootsListChangedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data2 = data.params;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_RootsListChangedNotification_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_RootsListChangedNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_RootsListChangedNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_RootsListChangedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SamplingMessage(data){
@@ -22988,7 +15157,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -22999,7 +15168,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
@@ -23043,7 +15212,7 @@ if(errors === _errs13){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((((data1.id === undefined) && (missing1 = "id")) || ((data1.input === undefined) && (missing1 = "input"))) || ((data1.name === undefined) && (missing1 = "name"))) || ((data1.type === undefined) && (missing1 = "type"))){
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/required",keyword:"required",params:{missingProperty: missing1}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23060,7 +15229,7 @@ if(errors === _errs15){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err1 = {instancePath:instancePath+"/content/_meta",schemaPath:"#/$defs/ToolUseContent/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23079,7 +15248,7 @@ if(valid8){
 if(data1.id !== undefined){
 const _errs18 = errors;
 if(typeof data1.id !== "string"){
-const err2 = {instancePath:instancePath+"/content/id",schemaPath:"#/$defs/ToolUseContent/properties/id/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23101,7 +15270,7 @@ if(errors === _errs20){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err3 = {instancePath:instancePath+"/content/input",schemaPath:"#/$defs/ToolUseContent/properties/input/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23120,7 +15289,7 @@ if(valid8){
 if(data1.name !== undefined){
 const _errs23 = errors;
 if(typeof data1.name !== "string"){
-const err4 = {instancePath:instancePath+"/content/name",schemaPath:"#/$defs/ToolUseContent/properties/name/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23139,7 +15308,7 @@ if(data1.type !== undefined){
 let data6 = data1.type;
 const _errs25 = errors;
 if(typeof data6 !== "string"){
-const err5 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23149,7 +15318,7 @@ vErrors.push(err5);
 errors++;
 }
 if("tool_use" !== data6){
-const err6 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23170,7 +15339,7 @@ var valid8 = true;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/type",keyword:"type",params:{type: "object"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23188,7 +15357,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23199,7 +15368,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23210,7 +15379,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23241,7 +15410,7 @@ break;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23255,7 +15424,7 @@ var _valid0 = _errs28 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23287,11 +15456,11 @@ if(data.role !== undefined){
 let data8 = data.role;
 const _errs31 = errors;
 if(typeof data8 !== "string"){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 if(!((data8 === "assistant") || (data8 === "user"))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -23304,7 +15473,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
@@ -23342,7 +15511,7 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/$defs/ToolUseContent/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 else {
@@ -23353,7 +15522,7 @@ if(errors === _errs8){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/ToolUseContent/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
@@ -23366,7 +15535,7 @@ if(valid6){
 if(data.id !== undefined){
 const _errs11 = errors;
 if(typeof data.id !== "string"){
-validate_SamplingMessageContentBlock.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ToolUseContent/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 var valid6 = _errs11 === errors;
@@ -23382,7 +15551,7 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath:instancePath+"/input",schemaPath:"#/$defs/ToolUseContent/properties/input/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
@@ -23395,7 +15564,7 @@ if(valid6){
 if(data.name !== undefined){
 const _errs16 = errors;
 if(typeof data.name !== "string"){
-validate_SamplingMessageContentBlock.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/ToolUseContent/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 var valid6 = _errs16 === errors;
@@ -23408,11 +15577,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs18 = errors;
 if(typeof data4 !== "string"){
-validate_SamplingMessageContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ToolUseContent/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 if("tool_use" !== data4){
-validate_SamplingMessageContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ToolUseContent/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 var valid6 = _errs18 === errors;
@@ -23427,7 +15596,7 @@ var valid6 = true;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/$defs/ToolUseContent/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
@@ -23439,496 +15608,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 validate_SamplingMessageContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessageContentBlock_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-const _errs6 = errors;
-if(errors === _errs6){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/ToolUseContent/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/ToolUseContent/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid6 = _errs8 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.id !== undefined){
-const _errs11 = errors;
-if(typeof data.id !== "string"){
-validate_SamplingMessageContentBlock_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ToolUseContent/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs11 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.input !== undefined){
-let data2 = data.input;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath:instancePath+"/input",schemaPath:"#/$defs/ToolUseContent/properties/input/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid6 = _errs13 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.name !== undefined){
-const _errs16 = errors;
-if(typeof data.name !== "string"){
-validate_SamplingMessageContentBlock_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/$defs/ToolUseContent/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs16 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs18 = errors;
-if(typeof data4 !== "string"){
-validate_SamplingMessageContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ToolUseContent/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_use" !== data4){
-validate_SamplingMessageContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ToolUseContent/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
-return false;
-}
-var valid6 = _errs18 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/ToolUseContent/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessageContentBlock_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data1))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-const _errs13 = errors;
-if(errors === _errs13){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((((data1.id === undefined) && (missing1 = "id")) || ((data1.input === undefined) && (missing1 = "input"))) || ((data1.name === undefined) && (missing1 = "name"))) || ((data1.type === undefined) && (missing1 = "type"))){
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err1 = {instancePath:instancePath+"/content/_meta",schemaPath:"#/$defs/ToolUseContent/properties/_meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid8 = _errs15 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.id !== undefined){
-const _errs18 = errors;
-if(typeof data1.id !== "string"){
-const err2 = {instancePath:instancePath+"/content/id",schemaPath:"#/$defs/ToolUseContent/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid8 = _errs18 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.input !== undefined){
-let data4 = data1.input;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-const err3 = {instancePath:instancePath+"/content/input",schemaPath:"#/$defs/ToolUseContent/properties/input/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var valid8 = _errs20 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.name !== undefined){
-const _errs23 = errors;
-if(typeof data1.name !== "string"){
-const err4 = {instancePath:instancePath+"/content/name",schemaPath:"#/$defs/ToolUseContent/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid8 = _errs23 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data1.type !== undefined){
-let data6 = data1.type;
-const _errs25 = errors;
-if(typeof data6 !== "string"){
-const err5 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("tool_use" !== data6){
-const err6 = {instancePath:instancePath+"/content/type",schemaPath:"#/$defs/ToolUseContent/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid8 = _errs25 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ToolUseContent/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data1))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs28 = errors;
-if(errors === _errs28){
-if(Array.isArray(data1)){
-var valid10 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs30 = errors;
-if(!(validate_SamplingMessageContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-var valid10 = _errs30 === errors;
-if(!valid10){
-break;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-var _valid0 = _errs28 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err12 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-validate_SamplingMessage_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data8 = data.role;
-const _errs31 = errors;
-if(typeof data8 !== "string"){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data8 === "assistant") || (data8 === "user"))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerCapabilities(data){
@@ -23943,7 +15637,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/completions",schemaPath:"#/properties/completions/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -23965,7 +15659,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -23976,7 +15670,7 @@ break;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -23993,7 +15687,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24010,13 +15704,13 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.listChanged !== undefined){
 if(typeof data4.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24034,7 +15728,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 const _errs19 = errors;
 if(typeof data6.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs19 === errors;
@@ -24046,7 +15740,7 @@ if(valid3){
 if(data6.subscribe !== undefined){
 const _errs21 = errors;
 if(typeof data6.subscribe !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid3 = _errs21 === errors;
@@ -24057,7 +15751,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24079,7 +15773,7 @@ if(errors === _errs25){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tasks/cancel",schemaPath:"#/properties/tasks/properties/cancel/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24096,7 +15790,7 @@ if(errors === _errs28){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tasks/list",schemaPath:"#/properties/tasks/properties/list/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24123,21 +15817,21 @@ if(errors === _errs35){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tasks/requests/tools/call",schemaPath:"#/properties/tasks/properties/requests/properties/tools/properties/call/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tasks/requests/tools",schemaPath:"#/properties/tasks/properties/requests/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tasks/requests",schemaPath:"#/properties/tasks/properties/requests/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24150,7 +15844,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24167,13 +15861,13 @@ if(errors === _errs38){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.listChanged !== undefined){
 if(typeof data15.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24190,7 +15884,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -24258,7 +15952,7 @@ if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/$defs/ElicitationCompleteNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -24266,11 +15960,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs13 = errors;
 if(typeof data0 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/ElicitationCompleteNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/ElicitationCompleteNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid11 = _errs13 === errors;
@@ -24283,11 +15977,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs15 = errors;
 if(typeof data1 !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/ElicitationCompleteNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 if("notifications/elicitation/complete" !== data1){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/ElicitationCompleteNotification/properties/method/const",keyword:"const",params:{allowedValue: "notifications/elicitation/complete"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 var valid11 = _errs15 === errors;
@@ -24303,20 +15997,20 @@ if(errors === _errs17){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.elicitationId === undefined) && (missing1 = "elicitationId")){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/ElicitationCompleteNotification/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data2.elicitationId !== undefined){
 if(typeof data2.elicitationId !== "string"){
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params/elicitationId",schemaPath:"#/$defs/ElicitationCompleteNotification/properties/params/properties/elicitationId/type",keyword:"type",params:{type: "string"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/ElicitationCompleteNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -24330,23 +16024,23 @@ var valid11 = true;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/$defs/ElicitationCompleteNotification/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -24409,17 +16103,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerRequest.errors = [verdictError];
 return false;
 }
 }
@@ -24442,7 +16136,7 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/Result/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24455,7 +16149,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/Result/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24551,7 +16245,7 @@ if(errors === _errs21){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/GetTaskPayloadResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24564,7 +16258,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/$defs/GetTaskPayloadResult/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24599,7 +16293,7 @@ if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.completion === undefined) && (missing0 = "completion")){
-const err4 = {instancePath,schemaPath:"#/$defs/CompleteResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24616,7 +16310,7 @@ if(errors === _errs29){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err5 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/CompleteResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24639,7 +16333,7 @@ if(errors === _errs32){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.values === undefined) && (missing1 = "values")){
-const err6 = {instancePath:instancePath+"/completion",schemaPath:"#/$defs/CompleteResult/properties/completion/required",keyword:"required",params:{missingProperty: missing1}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24652,7 +16346,7 @@ else {
 if(data3.hasMore !== undefined){
 const _errs34 = errors;
 if(typeof data3.hasMore !== "boolean"){
-const err7 = {instancePath:instancePath+"/completion/hasMore",schemaPath:"#/$defs/CompleteResult/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24671,7 +16365,7 @@ if(data3.total !== undefined){
 let data5 = data3.total;
 const _errs36 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/completion/total",schemaPath:"#/$defs/CompleteResult/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24696,7 +16390,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs40 = errors;
 if(typeof data6[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/$defs/CompleteResult/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24712,7 +16406,7 @@ break;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/completion/values",schemaPath:"#/$defs/CompleteResult/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24732,7 +16426,7 @@ var valid7 = true;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/completion",schemaPath:"#/$defs/CompleteResult/properties/completion/type",keyword:"type",params:{type: "object"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24751,7 +16445,7 @@ var valid6 = true;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/$defs/CompleteResult/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24777,7 +16471,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err13 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24809,7 +16503,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -24817,7 +16511,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -24830,11 +16524,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -24847,11 +16541,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 if("logging/setLevel" !== data2){
-validate_SetLevelRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -24877,7 +16571,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SetLevelRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequest.errors = [verdictError];
 return false;
 }
 }
@@ -24891,7 +16585,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.level === undefined) && (missing0 = "level")){
-validate_SetLevelRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SetLevelRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -24903,13 +16597,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_SetLevelRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_SetLevelRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_SetLevelRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -24923,11 +16617,11 @@ if(data.level !== undefined){
 let data2 = data.level;
 const _errs7 = errors;
 if(typeof data2 !== "string"){
-validate_SetLevelRequestParams.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_SetLevelRequestParams.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequestParams.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_SetLevelRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -24939,155 +16633,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SetLevelRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SetLevelRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_SetLevelRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_SetLevelRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.level === undefined) && (missing0 = "level")){
-validate_SetLevelRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_SetLevelRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_SetLevelRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.level !== undefined){
-let data2 = data.level;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate_SetLevelRequestParams_2.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_SetLevelRequestParams_2.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SetLevelRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SetLevelRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SetLevelRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("logging/setLevel" !== data2){
-validate_SetLevelRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_SetLevelRequestParams(data.params))){
-vErrors = vErrors === null ? validate_SetLevelRequestParams.errors : vErrors.concat(validate_SetLevelRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_SetLevelRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SetLevelRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SingleSelectEnumSchema(data){
@@ -25101,7 +16651,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-const err0 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25114,7 +16664,7 @@ else {
 if(data.default !== undefined){
 const _errs4 = errors;
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25132,7 +16682,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs6 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25157,7 +16707,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25173,7 +16723,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -25192,7 +16742,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs12 = errors;
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25211,7 +16761,7 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -25221,7 +16771,7 @@ vErrors.push(err6);
 errors++;
 }
 if("string" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25242,7 +16792,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25261,7 +16811,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.oneOf === undefined) && (missing1 = "oneOf")) || ((data.type === undefined) && (missing1 = "type"))){
-const err9 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25274,7 +16824,7 @@ else {
 if(data.default !== undefined){
 const _errs19 = errors;
 if(typeof data.default !== "string"){
-const err10 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -25292,7 +16842,7 @@ if(valid5){
 if(data.description !== undefined){
 const _errs21 = errors;
 if(typeof data.description !== "string"){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25321,7 +16871,7 @@ if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((data9.const === undefined) && (missing2 = "const")) || ((data9.title === undefined) && (missing2 = "title"))){
-const err12 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing2}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25334,7 +16884,7 @@ else {
 if(data9.const !== undefined){
 const _errs27 = errors;
 if(typeof data9.const !== "string"){
-const err13 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25352,7 +16902,7 @@ if(valid7){
 if(data9.title !== undefined){
 const _errs29 = errors;
 if(typeof data9.title !== "string"){
-const err14 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25370,7 +16920,7 @@ var valid7 = true;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25387,7 +16937,7 @@ break;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25406,7 +16956,7 @@ if(valid5){
 if(data.title !== undefined){
 const _errs31 = errors;
 if(typeof data.title !== "string"){
-const err17 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25425,7 +16975,7 @@ if(data.type !== undefined){
 let data13 = data.type;
 const _errs33 = errors;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25435,7 +16985,7 @@ vErrors.push(err18);
 errors++;
 }
 if("string" !== data13){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -25456,7 +17006,7 @@ var valid5 = true;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -25470,7 +17020,7 @@ var _valid0 = _errs16 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err21 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -25502,14 +17052,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -25521,7 +17071,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -25534,11 +17084,11 @@ if(data.format !== undefined){
 let data2 = data.format;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -25551,7 +17101,7 @@ if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -25564,7 +17114,7 @@ if(data.minLength !== undefined){
 let data4 = data.minLength;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -25576,7 +17126,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs11 = errors;
 if(typeof data.title !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -25589,11 +17139,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data6){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -25610,7 +17160,7 @@ var valid0 = true;
 }
 }
 else {
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 }
@@ -25624,7 +17174,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -25632,7 +17182,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -25645,11 +17195,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -25662,11 +17212,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/subscribe" !== data2){
-validate_SubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -25692,7 +17242,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -25706,7 +17256,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_SubscribeRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -25718,13 +17268,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_SubscribeRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_SubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_SubscribeRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -25741,12 +17291,12 @@ if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_SubscribeRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_SubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SubscribeRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -25760,161 +17310,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscribeRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_SubscribeRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscribeRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.uri === undefined) && (missing0 = "uri")){
-validate_SubscribeRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_SubscribeRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_SubscribeRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data2 = data.uri;
-const _errs7 = errors;
-if(errors === _errs7){
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-validate_SubscribeRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_SubscribeRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SubscribeRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscribeRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscribeRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscribeRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_SubscribeRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_SubscribeRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_SubscribeRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_SubscribeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/subscribe" !== data2){
-validate_SubscribeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_SubscribeRequestParams(data.params))){
-vErrors = vErrors === null ? validate_SubscribeRequestParams.errors : vErrors.concat(validate_SubscribeRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_SubscribeRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscribeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Task(data){
@@ -25924,14 +17324,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.createdAt === undefined) && (missing0 = "createdAt")) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.taskId === undefined) && (missing0 = "taskId"))) || ((data.ttl === undefined) && (missing0 = "ttl"))){
-validate_Task.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 else {
 if(data.createdAt !== undefined){
 const _errs1 = errors;
 if(typeof data.createdAt !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -25943,7 +17343,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs3 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -25956,7 +17356,7 @@ if(data.pollInterval !== undefined){
 let data2 = data.pollInterval;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate_Task.errors = [{instancePath:instancePath+"/pollInterval",schemaPath:"#/properties/pollInterval/type",keyword:"type",params:{type: "integer"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -25969,11 +17369,11 @@ if(data.status !== undefined){
 let data3 = data.status;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskStatus/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 if(!(((((data3 === "cancelled") || (data3 === "completed")) || (data3 === "failed")) || (data3 === "input_required")) || (data3 === "working"))){
-validate_Task.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskStatus/enum",keyword:"enum",params:{allowedValues: schema_TaskStatus.enum}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -25985,7 +17385,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs10 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -25997,7 +17397,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs12 = errors;
 if(typeof data.taskId !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -26010,7 +17410,7 @@ if(data.ttl !== undefined){
 let data6 = data.ttl;
 const _errs14 = errors;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-validate_Task.errors = [{instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: schema_Task.properties.ttl.type}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -26027,7 +17427,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Task.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 }
@@ -26047,13 +17447,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_TaskAugmentedRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_TaskAugmentedRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_TaskAugmentedRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_TaskAugmentedRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -26072,13 +17472,13 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.ttl !== undefined){
 let data3 = data2.ttl;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_TaskAugmentedRequestParams.errors = [{instancePath:instancePath+"/task/ttl",schemaPath:"#/$defs/TaskMetadata/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskAugmentedRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_TaskAugmentedRequestParams.errors = [{instancePath:instancePath+"/task",schemaPath:"#/$defs/TaskMetadata/type",keyword:"type",params:{type: "object"}}];
+validate_TaskAugmentedRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -26090,7 +17490,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TaskAugmentedRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskAugmentedRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -26105,13 +17505,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ttl !== undefined){
 let data0 = data.ttl;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_TaskMetadata.errors = [{instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskMetadata.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_TaskMetadata.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskMetadata.errors = [verdictError];
 return false;
 }
 }
@@ -26122,11 +17522,11 @@ function validate_TaskStatus(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatus.errors = [verdictError];
 return false;
 }
 if(!(((((data === "cancelled") || (data === "completed")) || (data === "failed")) || (data === "input_required")) || (data === "working"))){
-validate_TaskStatus.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_TaskStatus.enum}}];
+validate_TaskStatus.errors = [verdictError];
 return false;
 }
 validate_TaskStatus.errors = vErrors;
@@ -26139,7 +17539,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -26147,11 +17547,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -26164,11 +17564,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tasks/status" !== data1){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tasks/status"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -26193,7 +17593,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -26214,14 +17614,14 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -26237,228 +17637,6 @@ var valid0 = _errs6 === errors;
 validate_TaskStatusNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_TaskStatusNotificationParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_TaskStatusNotificationParams_2.errors = [{instancePath,schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs6 = errors;
-if(!(validate_Task(data))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-validate_TaskStatusNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_TaskStatusNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_TaskStatusNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_TaskStatusNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_TaskStatusNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data1 = data.method;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_TaskStatusNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/tasks/status" !== data1){
-validate_TaskStatusNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tasks/status"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs5 = errors;
-if(!(validate_TaskStatusNotificationParams(data.params))){
-vErrors = vErrors === null ? validate_TaskStatusNotificationParams.errors : vErrors.concat(validate_TaskStatusNotificationParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_TaskStatusNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TaskStatusNotification_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Task_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.createdAt === undefined) && (missing0 = "createdAt")) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.taskId === undefined) && (missing0 = "taskId"))) || ((data.ttl === undefined) && (missing0 = "ttl"))){
-validate_Task_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.createdAt !== undefined){
-const _errs1 = errors;
-if(typeof data.createdAt !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastUpdatedAt !== undefined){
-const _errs3 = errors;
-if(typeof data.lastUpdatedAt !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pollInterval !== undefined){
-let data2 = data.pollInterval;
-const _errs5 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate_Task_2.errors = [{instancePath:instancePath+"/pollInterval",schemaPath:"#/properties/pollInterval/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data3 = data.status;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskStatus/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((((data3 === "cancelled") || (data3 === "completed")) || (data3 === "failed")) || (data3 === "input_required")) || (data3 === "working"))){
-validate_Task_2.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskStatus/enum",keyword:"enum",params:{allowedValues: schema_TaskStatus.enum}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.statusMessage !== undefined){
-const _errs10 = errors;
-if(typeof data.statusMessage !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs12 = errors;
-if(typeof data.taskId !== "string"){
-validate_Task_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ttl !== undefined){
-let data6 = data.ttl;
-const _errs14 = errors;
-if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-validate_Task_2.errors = [{instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: schema_Task.properties.ttl.type}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Task_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Task_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TextContent(data){
 let vErrors = null;
 let errors = 0;
@@ -26466,7 +17644,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -26477,7 +17655,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_TextContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
@@ -26502,7 +17680,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs5 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -26515,11 +17693,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data3){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -26533,92 +17711,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_TextContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs5 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data3){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data){
@@ -26628,7 +17725,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -26639,7 +17736,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -26652,7 +17749,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -26664,7 +17761,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs6 = errors;
 if(typeof data.text !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -26680,12 +17777,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -26701,7 +17798,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -26715,7 +17812,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -26729,7 +17826,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -26739,7 +17836,7 @@ break;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26752,7 +17849,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -26768,7 +17865,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.anyOf === undefined) && (missing1 = "anyOf")){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -26786,14 +17883,14 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.const === undefined) && (missing2 = "const")) || ((data5.title === undefined) && (missing2 = "title"))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data5.const !== undefined){
 const _errs13 = errors;
 if(typeof data5.const !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -26805,7 +17902,7 @@ if(valid4){
 if(data5.title !== undefined){
 const _errs15 = errors;
 if(typeof data5.title !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -26817,7 +17914,7 @@ var valid4 = true;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26828,7 +17925,7 @@ break;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26836,7 +17933,7 @@ return false;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26850,7 +17947,7 @@ if(data.maxItems !== undefined){
 let data8 = data.maxItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -26863,7 +17960,7 @@ if(data.minItems !== undefined){
 let data9 = data.minItems;
 const _errs19 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -26875,7 +17972,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs21 = errors;
 if(typeof data.title !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -26888,11 +17985,11 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs23 = errors;
 if(typeof data11 !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("array" !== data11){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -26909,7 +18006,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26923,14 +18020,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.oneOf === undefined) && (missing0 = "oneOf")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -26942,7 +18039,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -26965,14 +18062,14 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.const === undefined) && (missing1 = "const")) || ((data3.title === undefined) && (missing1 = "title"))){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data3.const !== undefined){
 const _errs9 = errors;
 if(typeof data3.const !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -26984,7 +18081,7 @@ if(valid2){
 if(data3.title !== undefined){
 const _errs11 = errors;
 if(typeof data3.title !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -26996,7 +18093,7 @@ var valid2 = true;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -27007,7 +18104,7 @@ break;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -27020,7 +18117,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -27033,11 +18130,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data7){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -27052,7 +18149,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -27066,7 +18163,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -27077,7 +18174,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27096,7 +18193,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.destructiveHint !== undefined){
 const _errs7 = errors;
 if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -27108,7 +18205,7 @@ if(valid2){
 if(data1.idempotentHint !== undefined){
 const _errs9 = errors;
 if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -27120,7 +18217,7 @@ if(valid2){
 if(data1.openWorldHint !== undefined){
 const _errs11 = errors;
 if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -27132,7 +18229,7 @@ if(valid2){
 if(data1.readOnlyHint !== undefined){
 const _errs13 = errors;
 if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -27144,7 +18241,7 @@ if(valid2){
 if(data1.title !== undefined){
 const _errs15 = errors;
 if(typeof data1.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid2 = _errs15 === errors;
@@ -27158,7 +18255,7 @@ var valid2 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27171,7 +18268,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -27189,17 +18286,17 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.taskSupport !== undefined){
 let data9 = data8.taskSupport;
 if(typeof data9 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/$defs/ToolExecution/properties/taskSupport/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if(!(((data9 === "forbidden") || (data9 === "optional")) || (data9 === "required"))){
-validate_Tool.errors = [{instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/$defs/ToolExecution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema_ToolExecution.properties.taskSupport.enum}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/execution",schemaPath:"#/$defs/ToolExecution/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27224,14 +18321,14 @@ if(errors === _errs27){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing1;
 if((data11.src === undefined) && (missing1 = "src")){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data11.mimeType !== undefined){
 const _errs29 = errors;
 if(typeof data11.mimeType !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid7 = _errs29 === errors;
@@ -27250,7 +18347,7 @@ const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 const _errs33 = errors;
 if(typeof data13[i1] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid8 = _errs33 === errors;
@@ -27260,7 +18357,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27277,12 +18374,12 @@ if(errors === _errs35){
 if(errors === _errs35){
 if(typeof data15 === "string"){
 if(!(format_uri(data15))){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27297,11 +18394,11 @@ if(data11.theme !== undefined){
 let data16 = data11.theme;
 const _errs37 = errors;
 if(typeof data16 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if(!((data16 === "dark") || (data16 === "light"))){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid7 = _errs37 === errors;
@@ -27315,7 +18412,7 @@ var valid7 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27326,7 +18423,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27343,14 +18440,14 @@ if(errors === _errs39){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 let missing2;
 if((data17.type === undefined) && (missing2 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data17.$schema !== undefined){
 const _errs41 = errors;
 if(typeof data17.$schema !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid9 = _errs41 === errors;
@@ -27371,7 +18468,7 @@ if(errors === _errs46){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27382,7 +18479,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27402,7 +18499,7 @@ const len2 = data21.length;
 for(let i2=0; i2<len2; i2++){
 const _errs51 = errors;
 if(typeof data21[i2] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required/" + i2,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid11 = _errs51 === errors;
@@ -27412,7 +18509,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27426,11 +18523,11 @@ if(data17.type !== undefined){
 let data23 = data17.type;
 const _errs53 = errors;
 if(typeof data23 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data23){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid9 = _errs53 === errors;
@@ -27444,7 +18541,7 @@ var valid9 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27457,7 +18554,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs55 = errors;
 if(typeof data.name !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs55 === errors;
@@ -27473,14 +18570,14 @@ if(errors === _errs57){
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 let missing3;
 if((data25.type === undefined) && (missing3 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data25.$schema !== undefined){
 const _errs59 = errors;
 if(typeof data25.$schema !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid12 = _errs59 === errors;
@@ -27501,7 +18598,7 @@ if(errors === _errs64){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/outputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27512,7 +18609,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/properties",schemaPath:"#/properties/outputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27532,7 +18629,7 @@ const len3 = data29.length;
 for(let i3=0; i3<len3; i3++){
 const _errs69 = errors;
 if(typeof data29[i3] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/required/" + i3,schemaPath:"#/properties/outputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid14 = _errs69 === errors;
@@ -27542,7 +18639,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/required",schemaPath:"#/properties/outputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27556,11 +18653,11 @@ if(data25.type !== undefined){
 let data31 = data25.type;
 const _errs71 = errors;
 if(typeof data31 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data31){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid12 = _errs71 === errors;
@@ -27574,7 +18671,7 @@ var valid12 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27587,7 +18684,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs73 = errors;
 if(typeof data.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs73 === errors;
@@ -27606,7 +18703,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -27621,7 +18718,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 const _errs1 = errors;
 if(typeof data.destructiveHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -27633,7 +18730,7 @@ if(valid0){
 if(data.idempotentHint !== undefined){
 const _errs3 = errors;
 if(typeof data.idempotentHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -27645,7 +18742,7 @@ if(valid0){
 if(data.openWorldHint !== undefined){
 const _errs5 = errors;
 if(typeof data.openWorldHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -27657,7 +18754,7 @@ if(valid0){
 if(data.readOnlyHint !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnlyHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -27669,7 +18766,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -27683,7 +18780,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolAnnotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 }
@@ -27698,17 +18795,17 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mode !== undefined){
 let data0 = data.mode;
 if(typeof data0 !== "string"){
-validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ToolChoice.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 }
@@ -27723,17 +18820,17 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.taskSupport !== undefined){
 let data0 = data.taskSupport;
 if(typeof data0 !== "string"){
-validate_ToolExecution.errors = [{instancePath:instancePath+"/taskSupport",schemaPath:"#/properties/taskSupport/type",keyword:"type",params:{type: "string"}}];
+validate_ToolExecution.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "forbidden") || (data0 === "optional")) || (data0 === "required"))){
-validate_ToolExecution.errors = [{instancePath:instancePath+"/taskSupport",schemaPath:"#/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema_ToolExecution.properties.taskSupport.enum}}];
+validate_ToolExecution.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ToolExecution.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolExecution.errors = [verdictError];
 return false;
 }
 }
@@ -27747,7 +18844,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -27755,11 +18852,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -27772,11 +18869,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data1){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -27798,14 +18895,14 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -27819,97 +18916,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 validate_ToolListChangedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolListChangedNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ToolListChangedNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data1 = data.method;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/tools/list_changed" !== data1){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data2 = data.params;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2._meta !== undefined){
-let data3 = data2._meta;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/NotificationParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/NotificationParams/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ToolListChangedNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ToolListChangedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolResultContent(data){
@@ -27919,7 +18930,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 else {
@@ -27930,7 +18941,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
@@ -27960,7 +18971,7 @@ break;
 }
 }
 else {
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
@@ -27973,7 +18984,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs7 = errors;
 if(typeof data.isError !== "boolean"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -27989,7 +19000,7 @@ if(errors === _errs9){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/structuredContent",schemaPath:"#/properties/structuredContent/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
@@ -28002,7 +19013,7 @@ if(valid0){
 if(data.toolUseId !== undefined){
 const _errs12 = errors;
 if(typeof data.toolUseId !== "string"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -28015,11 +19026,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 if("tool_result" !== data6){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -28035,141 +19046,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
 validate_ToolResultContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolResultContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate_ContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isError !== undefined){
-const _errs7 = errors;
-if(typeof data.isError !== "boolean"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.structuredContent !== undefined){
-let data4 = data.structuredContent;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/structuredContent",schemaPath:"#/properties/structuredContent/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolUseId !== undefined){
-const _errs12 = errors;
-if(typeof data.toolUseId !== "string"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data6 = data.type;
-const _errs14 = errors;
-if(typeof data6 !== "string"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_result" !== data6){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ToolResultContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolUseContent(data){
@@ -28179,7 +19060,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 else {
@@ -28190,7 +19071,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 }
@@ -28203,7 +19084,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs4 = errors;
 if(typeof data.id !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -28219,7 +19100,7 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 }
@@ -28232,7 +19113,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs9 = errors;
 if(typeof data.name !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -28245,11 +19126,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 if("tool_use" !== data4){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -28264,565 +19145,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 }
 validate_ToolUseContent.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-let data1 = data.annotations;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.destructiveHint !== undefined){
-const _errs7 = errors;
-if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.idempotentHint !== undefined){
-const _errs9 = errors;
-if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.openWorldHint !== undefined){
-const _errs11 = errors;
-if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.readOnlyHint !== undefined){
-const _errs13 = errors;
-if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.title !== undefined){
-const _errs15 = errors;
-if(typeof data1.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs15 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.execution !== undefined){
-let data8 = data.execution;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.taskSupport !== undefined){
-let data9 = data8.taskSupport;
-if(typeof data9 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/$defs/ToolExecution/properties/taskSupport/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data9 === "forbidden") || (data9 === "optional")) || (data9 === "required"))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/execution/taskSupport",schemaPath:"#/$defs/ToolExecution/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema_ToolExecution.properties.taskSupport.enum}}];
-return false;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/execution",schemaPath:"#/$defs/ToolExecution/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data10 = data.icons;
-const _errs24 = errors;
-if(errors === _errs24){
-if(Array.isArray(data10)){
-var valid5 = true;
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-const _errs26 = errors;
-const _errs27 = errors;
-if(errors === _errs27){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-let missing1;
-if((data11.src === undefined) && (missing1 = "src")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data11.mimeType !== undefined){
-const _errs29 = errors;
-if(typeof data11.mimeType !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs29 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data11.sizes !== undefined){
-let data13 = data11.sizes;
-const _errs31 = errors;
-if(errors === _errs31){
-if(Array.isArray(data13)){
-var valid8 = true;
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-const _errs33 = errors;
-if(typeof data13[i1] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs33 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid7 = _errs31 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data11.src !== undefined){
-let data15 = data11.src;
-const _errs35 = errors;
-if(errors === _errs35){
-if(errors === _errs35){
-if(typeof data15 === "string"){
-if(!(format_uri(data15))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid7 = _errs35 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data11.theme !== undefined){
-let data16 = data11.theme;
-const _errs37 = errors;
-if(typeof data16 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data16 === "dark") || (data16 === "light"))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid7 = _errs37 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs26 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputSchema !== undefined){
-let data17 = data.inputSchema;
-const _errs39 = errors;
-if(errors === _errs39){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-let missing2;
-if((data17.type === undefined) && (missing2 = "type")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data17.$schema !== undefined){
-const _errs41 = errors;
-if(typeof data17.$schema !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs41 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data17.properties !== undefined){
-let data19 = data17.properties;
-const _errs43 = errors;
-if(errors === _errs43){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-for(const key0 in data19){
-let data20 = data19[key0];
-const _errs46 = errors;
-if(errors === _errs46){
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid10 = _errs46 === errors;
-if(!valid10){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid9 = _errs43 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data17.required !== undefined){
-let data21 = data17.required;
-const _errs49 = errors;
-if(errors === _errs49){
-if(Array.isArray(data21)){
-var valid11 = true;
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-const _errs51 = errors;
-if(typeof data21[i2] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/required/" + i2,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs51 === errors;
-if(!valid11){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid9 = _errs49 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data17.type !== undefined){
-let data23 = data17.type;
-const _errs53 = errors;
-if(typeof data23 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data23){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid9 = _errs53 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs39 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs55 = errors;
-if(typeof data.name !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs55 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputSchema !== undefined){
-let data25 = data.outputSchema;
-const _errs57 = errors;
-if(errors === _errs57){
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-let missing3;
-if((data25.type === undefined) && (missing3 = "type")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/required",keyword:"required",params:{missingProperty: missing3}}];
-return false;
-}
-else {
-if(data25.$schema !== undefined){
-const _errs59 = errors;
-if(typeof data25.$schema !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs59 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data25.properties !== undefined){
-let data27 = data25.properties;
-const _errs61 = errors;
-if(errors === _errs61){
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key1 in data27){
-let data28 = data27[key1];
-const _errs64 = errors;
-if(errors === _errs64){
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/outputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid13 = _errs64 === errors;
-if(!valid13){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/properties",schemaPath:"#/properties/outputSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid12 = _errs61 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data25.required !== undefined){
-let data29 = data25.required;
-const _errs67 = errors;
-if(errors === _errs67){
-if(Array.isArray(data29)){
-var valid14 = true;
-const len3 = data29.length;
-for(let i3=0; i3<len3; i3++){
-const _errs69 = errors;
-if(typeof data29[i3] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/required/" + i3,schemaPath:"#/properties/outputSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid14 = _errs69 === errors;
-if(!valid14){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/required",schemaPath:"#/properties/outputSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid12 = _errs67 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data25.type !== undefined){
-let data31 = data25.type;
-const _errs71 = errors;
-if(typeof data31 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data31){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid12 = _errs71 === errors;
-}
-else {
-var valid12 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs57 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs73 = errors;
-if(typeof data.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs73 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_URLElicitationRequiredError(data){
@@ -28832,7 +19159,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.error === undefined) && (missing0 = "error")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_URLElicitationRequiredError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 else {
@@ -28845,7 +19172,7 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 else {
@@ -28853,7 +19180,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs5 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs5 === errors;
@@ -28865,7 +19192,7 @@ if(valid3){
 if(data0.message !== undefined){
 const _errs7 = errors;
 if(typeof data0.message !== "string"){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -28877,7 +19204,7 @@ var valid3 = true;
 }
 }
 else {
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 }
@@ -28888,7 +19215,7 @@ if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if(((data0.code === undefined) && (missing2 = "code")) || ((data0.data === undefined) && (missing2 = "data"))){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 else {
@@ -28896,11 +19223,11 @@ if(data0.code !== undefined){
 let data3 = data0.code;
 const _errs11 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 if(-32042 !== data3){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/const",keyword:"const",params:{allowedValue: -32042}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 var valid4 = _errs11 === errors;
@@ -28916,7 +19243,7 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if((data4.elicitations === undefined) && (missing3 = "elicitations")){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 else {
@@ -28940,7 +19267,7 @@ break;
 }
 }
 else {
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error/data/elicitations",schemaPath:"#/properties/error/allOf/1/properties/data/properties/elicitations/type",keyword:"type",params:{type: "array"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 }
@@ -28948,7 +19275,7 @@ return false;
 }
 }
 else {
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 }
@@ -28961,7 +19288,7 @@ var valid4 = true;
 }
 }
 else {
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 }
@@ -28977,7 +19304,7 @@ if(data.id !== undefined){
 let data7 = data.id;
 const _errs19 = errors;
 if((typeof data7 !== "string") && (!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7))))){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -28990,11 +19317,11 @@ if(data.jsonrpc !== undefined){
 let data8 = data.jsonrpc;
 const _errs22 = errors;
 if(typeof data8 !== "string"){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 if("2.0" !== data8){
-validate_URLElicitationRequiredError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -29007,7 +19334,7 @@ var valid0 = true;
 }
 }
 else {
-validate_URLElicitationRequiredError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_URLElicitationRequiredError.errors = [verdictError];
 return false;
 }
 }
@@ -29021,7 +19348,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -29029,7 +19356,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -29042,11 +19369,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -29059,11 +19386,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 if("resources/unsubscribe" !== data2){
-validate_UnsubscribeRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -29089,7 +19416,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UnsubscribeRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequest.errors = [verdictError];
 return false;
 }
 }
@@ -29103,7 +19430,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_UnsubscribeRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsubscribeRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -29115,13 +19442,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_UnsubscribeRequestParams.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_UnsubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_UnsubscribeRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -29138,12 +19465,12 @@ if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_UnsubscribeRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_UnsubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_UnsubscribeRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_UnsubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -29157,161 +19484,11 @@ var valid0 = true;
 }
 }
 else {
-validate_UnsubscribeRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsubscribeRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_UnsubscribeRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_UnsubscribeRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.uri === undefined) && (missing0 = "uri")){
-validate_UnsubscribeRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-let data1 = data0.progressToken;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_UnsubscribeRequestParams_2.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-}
-}
-else {
-validate_UnsubscribeRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data2 = data.uri;
-const _errs7 = errors;
-if(errors === _errs7){
-if(errors === _errs7){
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-validate_UnsubscribeRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_UnsubscribeRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_UnsubscribeRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_UnsubscribeRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_UnsubscribeRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_UnsubscribeRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_UnsubscribeRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_UnsubscribeRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_UnsubscribeRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_UnsubscribeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/unsubscribe" !== data2){
-validate_UnsubscribeRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_UnsubscribeRequestParams(data.params))){
-vErrors = vErrors === null ? validate_UnsubscribeRequestParams.errors : vErrors.concat(validate_UnsubscribeRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_UnsubscribeRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_UnsubscribeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UntitledMultiSelectEnumSchema(data){
@@ -29321,7 +19498,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -29335,7 +19512,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -29345,7 +19522,7 @@ break;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -29358,7 +19535,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -29374,7 +19551,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.enum === undefined) && (missing1 = "enum")) || ((data3.type === undefined) && (missing1 = "type"))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -29388,7 +19565,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -29398,7 +19575,7 @@ break;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -29412,11 +19589,11 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data6){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -29428,7 +19605,7 @@ var valid2 = true;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -29442,7 +19619,7 @@ if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 const _errs15 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -29455,7 +19632,7 @@ if(data.minItems !== undefined){
 let data8 = data.minItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -29467,7 +19644,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs19 = errors;
 if(typeof data.title !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -29480,11 +19657,11 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs21 = errors;
 if(typeof data10 !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("array" !== data10){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -29501,7 +19678,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -29515,14 +19692,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -29534,7 +19711,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -29553,7 +19730,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -29563,7 +19740,7 @@ break;
 }
 }
 else {
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -29576,7 +19753,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -29589,11 +19766,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data5){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -29608,160 +19785,161 @@ var valid0 = true;
 }
 }
 else {
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
 validate_UntitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const Annotations = validate_Annotations;
 export const AudioContent = validate_AudioContent;
 export const BaseMetadata = validate_BaseMetadata;
 export const BlobResourceContents = validate_BlobResourceContents;
 export const BooleanSchema = validate_BooleanSchema;
 export const CallToolRequest = validate_CallToolRequest;
-export const CallToolRequestParams = validate_CallToolRequestParams_2;
+export const CallToolRequestParams = validate_CallToolRequestParams;
 export const CallToolResult = validate_CallToolResult;
 export const CancelTaskRequest = validate_CancelTaskRequest;
 export const CancelTaskRequest_params = validate_CancelTaskRequest_properties_params;
 export const CancelTaskResult = validate_CancelTaskResult;
 export const CancelledNotification = validate_CancelledNotification;
-export const CancelledNotificationParams = validate_CancelledNotificationParams_2;
+export const CancelledNotificationParams = validate_CancelledNotificationParams;
 export const ClientCapabilities = validate_ClientCapabilities;
 export const ClientNotification = validate_ClientNotification;
 export const ClientRequest = validate_ClientRequest;
 export const ClientResult = validate_ClientResult;
-export const CompleteRequest = validate_CompleteRequest_2;
-export const CompleteRequestParams = validate_CompleteRequestParams_2;
+export const CompleteRequest = validate_CompleteRequest;
+export const CompleteRequestParams = validate_CompleteRequestParams;
 export const CompleteResult = validate_CompleteResult;
-export const ContentBlock = validate_ContentBlock_2;
+export const ContentBlock = validate_ContentBlock;
 export const CreateMessageRequest = validate_CreateMessageRequest;
-export const CreateMessageRequestParams = validate_CreateMessageRequestParams_2;
-export const CreateMessageResult = validate_CreateMessageResult_2;
+export const CreateMessageRequestParams = validate_CreateMessageRequestParams;
+export const CreateMessageResult = validate_CreateMessageResult;
 export const CreateTaskResult = validate_CreateTaskResult;
 export const Cursor = validate_Cursor;
 export const ElicitRequest = validate_ElicitRequest;
-export const ElicitRequestFormParams = validate_ElicitRequestFormParams_2;
-export const ElicitRequestParams = validate_ElicitRequestParams_2;
-export const ElicitRequestURLParams = validate_ElicitRequestURLParams_2;
+export const ElicitRequestFormParams = validate_ElicitRequestFormParams;
+export const ElicitRequestParams = validate_ElicitRequestParams;
+export const ElicitRequestURLParams = validate_ElicitRequestURLParams;
 export const ElicitResult = validate_ElicitResult;
 export const ElicitationCompleteNotification = validate_ElicitationCompleteNotification;
 export const ElicitationCompleteNotification_params = validate_ElicitationCompleteNotification_properties_params;
-export const EmbeddedResource = validate_EmbeddedResource_2;
+export const EmbeddedResource = validate_EmbeddedResource;
 export const EmptyResult = validate_Result;
 export const EnumSchema = validate_EnumSchema;
 export const Error = validate_Error;
-export const GetPromptRequest = validate_GetPromptRequest_2;
-export const GetPromptRequestParams = validate_GetPromptRequestParams_2;
+export const GetPromptRequest = validate_GetPromptRequest;
+export const GetPromptRequestParams = validate_GetPromptRequestParams;
 export const GetPromptResult = validate_GetPromptResult;
-export const GetTaskPayloadRequest = validate_GetTaskPayloadRequest_2;
+export const GetTaskPayloadRequest = validate_GetTaskPayloadRequest;
 export const GetTaskPayloadRequest_params = validate_GetTaskPayloadRequest_properties_params;
 export const GetTaskPayloadResult = validate_GetTaskPayloadResult;
-export const GetTaskRequest = validate_GetTaskRequest_2;
+export const GetTaskRequest = validate_GetTaskRequest;
 export const GetTaskRequest_params = validate_GetTaskRequest_properties_params;
-export const GetTaskResult = validate_GetTaskResult_2;
+export const GetTaskResult = validate_GetTaskResult;
 export const Icon = validate_Icon;
 export const Icons = validate_Icons;
-export const ImageContent = validate_ImageContent_2;
-export const Implementation = validate_Implementation_2;
-export const InitializeRequest = validate_InitializeRequest_2;
-export const InitializeRequestParams = validate_InitializeRequestParams_2;
+export const ImageContent = validate_ImageContent;
+export const Implementation = validate_Implementation;
+export const InitializeRequest = validate_InitializeRequest;
+export const InitializeRequestParams = validate_InitializeRequestParams;
 export const InitializeResult = validate_InitializeResult;
-export const InitializedNotification = validate_InitializedNotification_2;
+export const InitializedNotification = validate_InitializedNotification;
 export const JSONRPCErrorResponse = validate_JSONRPCErrorResponse;
 export const JSONRPCMessage = validate_JSONRPCMessage;
 export const JSONRPCNotification = validate_JSONRPCNotification;
-export const JSONRPCRequest = validate_JSONRPCRequest_2;
+export const JSONRPCRequest = validate_JSONRPCRequest;
 export const JSONRPCResponse = validate_JSONRPCResponse;
-export const JSONRPCResultResponse = validate_JSONRPCResultResponse_2;
+export const JSONRPCResultResponse = validate_JSONRPCResultResponse;
 export const LegacyTitledEnumSchema = validate_LegacyTitledEnumSchema;
-export const ListPromptsRequest = validate_ListPromptsRequest_2;
+export const ListPromptsRequest = validate_ListPromptsRequest;
 export const ListPromptsResult = validate_ListPromptsResult;
-export const ListResourceTemplatesRequest = validate_ListResourceTemplatesRequest_2;
+export const ListResourceTemplatesRequest = validate_ListResourceTemplatesRequest;
 export const ListResourceTemplatesResult = validate_ListResourceTemplatesResult;
-export const ListResourcesRequest = validate_ListResourcesRequest_2;
+export const ListResourcesRequest = validate_ListResourcesRequest;
 export const ListResourcesResult = validate_ListResourcesResult;
 export const ListRootsRequest = validate_ListRootsRequest;
-export const ListRootsResult = validate_ListRootsResult_2;
-export const ListTasksRequest = validate_ListTasksRequest_2;
-export const ListTasksResult = validate_ListTasksResult_2;
-export const ListToolsRequest = validate_ListToolsRequest_2;
+export const ListRootsResult = validate_ListRootsResult;
+export const ListTasksRequest = validate_ListTasksRequest;
+export const ListTasksResult = validate_ListTasksResult;
+export const ListToolsRequest = validate_ListToolsRequest;
 export const ListToolsResult = validate_ListToolsResult;
 export const LoggingLevel = validate_LoggingLevel;
 export const LoggingMessageNotification = validate_LoggingMessageNotification;
-export const LoggingMessageNotificationParams = validate_LoggingMessageNotificationParams_2;
+export const LoggingMessageNotificationParams = validate_LoggingMessageNotificationParams;
 export const ModelHint = validate_ModelHint;
-export const ModelPreferences = validate_ModelPreferences_2;
+export const ModelPreferences = validate_ModelPreferences;
 export const MultiSelectEnumSchema = validate_MultiSelectEnumSchema;
 export const Notification = validate_Notification;
 export const NotificationParams = validate_NotificationParams;
 export const NumberSchema = validate_NumberSchema;
 export const PaginatedRequest = validate_PaginatedRequest;
-export const PaginatedRequestParams = validate_PaginatedRequestParams_2;
+export const PaginatedRequestParams = validate_PaginatedRequestParams;
 export const PaginatedResult = validate_PaginatedResult;
-export const PingRequest = validate_PingRequest_2;
-export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition_2;
-export const ProgressNotification = validate_ProgressNotification_2;
-export const ProgressNotificationParams = validate_ProgressNotificationParams_2;
+export const PingRequest = validate_PingRequest;
+export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition;
+export const ProgressNotification = validate_ProgressNotification;
+export const ProgressNotificationParams = validate_ProgressNotificationParams;
 export const ProgressToken = validate_ProgressToken;
-export const Prompt = validate_Prompt_2;
+export const Prompt = validate_Prompt;
 export const PromptArgument = validate_PromptArgument;
 export const PromptListChangedNotification = validate_PromptListChangedNotification;
-export const PromptMessage = validate_PromptMessage_2;
+export const PromptMessage = validate_PromptMessage;
 export const PromptReference = validate_PromptReference;
-export const ReadResourceRequest = validate_ReadResourceRequest_2;
-export const ReadResourceRequestParams = validate_ReadResourceRequestParams_2;
+export const ReadResourceRequest = validate_ReadResourceRequest;
+export const ReadResourceRequestParams = validate_ReadResourceRequestParams;
 export const ReadResourceResult = validate_ReadResourceResult;
 export const RelatedTaskMetadata = validate_RelatedTaskMetadata;
 export const Request = validate_Request;
 export const RequestId = validate_RequestId;
-export const RequestParams = validate_RequestParams_2;
-export const Resource = validate_Resource_2;
+export const RequestParams = validate_RequestParams;
+export const Resource = validate_Resource;
 export const ResourceContents = validate_ResourceContents;
-export const ResourceLink = validate_ResourceLink_2;
+export const ResourceLink = validate_ResourceLink;
 export const ResourceListChangedNotification = validate_ResourceListChangedNotification;
 export const ResourceRequestParams = validate_ResourceRequestParams;
-export const ResourceTemplate = validate_ResourceTemplate_2;
+export const ResourceTemplate = validate_ResourceTemplate;
 export const ResourceTemplateReference = validate_ResourceTemplateReference;
 export const ResourceUpdatedNotification = validate_ResourceUpdatedNotification;
 export const ResourceUpdatedNotificationParams = validate_ResourceUpdatedNotificationParams;
-export const Result = validate_Result_2;
+export const Result = validate_Result;
 export const Role = validate_Role;
 export const Root = validate_Root;
-export const RootsListChangedNotification = validate_RootsListChangedNotification_2;
-export const SamplingMessage = validate_SamplingMessage_2;
-export const SamplingMessageContentBlock = validate_SamplingMessageContentBlock_2;
+export const RootsListChangedNotification = validate_RootsListChangedNotification;
+export const SamplingMessage = validate_SamplingMessage;
+export const SamplingMessageContentBlock = validate_SamplingMessageContentBlock;
 export const ServerCapabilities = validate_ServerCapabilities;
 export const ServerNotification = validate_ServerNotification;
 export const ServerRequest = validate_ServerRequest;
 export const ServerResult = validate_ServerResult;
-export const SetLevelRequest = validate_SetLevelRequest_2;
-export const SetLevelRequestParams = validate_SetLevelRequestParams_2;
+export const SetLevelRequest = validate_SetLevelRequest;
+export const SetLevelRequestParams = validate_SetLevelRequestParams;
 export const SingleSelectEnumSchema = validate_SingleSelectEnumSchema;
 export const StringSchema = validate_StringSchema;
-export const SubscribeRequest = validate_SubscribeRequest_2;
-export const SubscribeRequestParams = validate_SubscribeRequestParams_2;
-export const Task = validate_Task_2;
+export const SubscribeRequest = validate_SubscribeRequest;
+export const SubscribeRequestParams = validate_SubscribeRequestParams;
+export const Task = validate_Task;
 export const TaskAugmentedRequestParams = validate_TaskAugmentedRequestParams;
 export const TaskMetadata = validate_TaskMetadata;
 export const TaskStatus = validate_TaskStatus;
-export const TaskStatusNotification = validate_TaskStatusNotification_2;
-export const TaskStatusNotificationParams = validate_TaskStatusNotificationParams_2;
-export const TextContent = validate_TextContent_2;
+export const TaskStatusNotification = validate_TaskStatusNotification;
+export const TaskStatusNotificationParams = validate_TaskStatusNotificationParams;
+export const TextContent = validate_TextContent;
 export const TextResourceContents = validate_TextResourceContents;
 export const TitledMultiSelectEnumSchema = validate_TitledMultiSelectEnumSchema;
 export const TitledSingleSelectEnumSchema = validate_TitledSingleSelectEnumSchema;
-export const Tool = validate_Tool_2;
+export const Tool = validate_Tool;
 export const ToolAnnotations = validate_ToolAnnotations;
 export const ToolChoice = validate_ToolChoice;
 export const ToolExecution = validate_ToolExecution;
-export const ToolListChangedNotification = validate_ToolListChangedNotification_2;
-export const ToolResultContent = validate_ToolResultContent_2;
+export const ToolListChangedNotification = validate_ToolListChangedNotification;
+export const ToolResultContent = validate_ToolResultContent;
 export const ToolUseContent = validate_ToolUseContent;
 export const URLElicitationRequiredError = validate_URLElicitationRequiredError;
-export const UnsubscribeRequest = validate_UnsubscribeRequest_2;
-export const UnsubscribeRequestParams = validate_UnsubscribeRequestParams_2;
+export const UnsubscribeRequest = validate_UnsubscribeRequest;
+export const UnsubscribeRequestParams = validate_UnsubscribeRequestParams;
 export const UntitledMultiSelectEnumSchema = validate_UntitledMultiSelectEnumSchema;
 export const UntitledSingleSelectEnumSchema = validate_UntitledSingleSelectEnumSchema;
 

@@ -9,154 +9,19 @@ import * as fastSet from "./validators.fast.js";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BaseMetadata = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/call","type":"string"},"params":{"$ref":"#/$defs/CallToolRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CallToolRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"arguments":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"}},"required":["name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"}},"required":["content"],"type":"object"};
-const schema_CancelTaskRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/cancel","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CancelTaskRequest_properties_params = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_CancelTaskResult = {"allOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/Task"}]};
-const schema_CancelledNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_CancelledNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"reason":{"type":"string"},"requestId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
-const schema_ClientCapabilities = {"properties":{"elicitation":{"properties":{"form":{"additionalProperties":true,"properties":{},"type":"object"},"url":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"roots":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"sampling":{"properties":{"context":{"additionalProperties":true,"properties":{},"type":"object"},"tools":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"tasks":{"properties":{"cancel":{"additionalProperties":true,"properties":{},"type":"object"},"list":{"additionalProperties":true,"properties":{},"type":"object"},"requests":{"properties":{"elicitation":{"properties":{"create":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"},"sampling":{"properties":{"createMessage":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"anyOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/InitializedNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/TaskStatusNotification"},{"$ref":"#/$defs/RootsListChangedNotification"}]};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/InitializeRequest"},{"$ref":"#/$defs/PingRequest"},{"$ref":"#/$defs/ListResourcesRequest"},{"$ref":"#/$defs/ListResourceTemplatesRequest"},{"$ref":"#/$defs/ReadResourceRequest"},{"$ref":"#/$defs/SubscribeRequest"},{"$ref":"#/$defs/UnsubscribeRequest"},{"$ref":"#/$defs/ListPromptsRequest"},{"$ref":"#/$defs/GetPromptRequest"},{"$ref":"#/$defs/ListToolsRequest"},{"$ref":"#/$defs/CallToolRequest"},{"$ref":"#/$defs/GetTaskRequest"},{"$ref":"#/$defs/GetTaskPayloadRequest"},{"$ref":"#/$defs/CancelTaskRequest"},{"$ref":"#/$defs/ListTasksRequest"},{"$ref":"#/$defs/SetLevelRequest"},{"$ref":"#/$defs/CompleteRequest"}]};
-const schema_ClientResult = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/GetTaskResult"},{"$ref":"#/$defs/GetTaskPayloadResult"},{"$ref":"#/$defs/CancelTaskResult"},{"$ref":"#/$defs/ListTasksResult"},{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
-const schema_CompleteRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"completion/complete","type":"string"},"params":{"$ref":"#/$defs/CompleteRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CompleteRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"anyOf":[{"$ref":"#/$defs/PromptReference"},{"$ref":"#/$defs/ResourceTemplateReference"}]}},"required":["argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"type":"array"}},"required":["values"],"type":"object"}},"required":["completion"],"type":"object"};
-const schema_ContentBlock = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema_CreateMessageRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 const schema_CreateMessageRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"additionalProperties":true,"properties":{},"type":"object"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_CreateTaskResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"task":{"$ref":"#/$defs/Task"}},"required":["task"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_ElicitRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ElicitRequestFormParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"},"task":{"$ref":"#/$defs/TaskMetadata"}},"required":["message","requestedSchema"],"type":"object"};
-const schema_ElicitRequestParams = {"anyOf":[{"$ref":"#/$defs/ElicitRequestURLParams"},{"$ref":"#/$defs/ElicitRequestFormParams"}]};
-const schema_ElicitRequestURLParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"elicitationId":{"type":"string"},"message":{"type":"string"},"mode":{"const":"url","type":"string"},"task":{"$ref":"#/$defs/TaskMetadata"},"url":{"format":"uri","type":"string"}},"required":["elicitationId","message","mode","url"],"type":"object"};
 const schema_ElicitResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_ElicitationCompleteNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/elicitation/complete","type":"string"},"params":{"properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"],"type":"object"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ElicitationCompleteNotification_properties_params = {"properties":{"elicitationId":{"type":"string"}},"required":["elicitationId"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_EnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_Error = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/get","type":"string"},"params":{"$ref":"#/$defs/GetPromptRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetPromptRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"name":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/$defs/PromptMessage"},"type":"array"}},"required":["messages"],"type":"object"};
-const schema_GetTaskPayloadRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/result","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetTaskPayloadRequest_properties_params = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_GetTaskPayloadResult = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
-const schema_GetTaskRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/get","type":"string"},"params":{"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetTaskRequest_properties_params = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_GetTaskResult = {"allOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/Task"}]};
 const schema_Icon = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
-const schema_Icons = {"properties":{"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"}},"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InitializeRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"initialize","type":"string"},"params":{"$ref":"#/$defs/InitializeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_InitializeRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"capabilities":{"$ref":"#/$defs/ClientCapabilities"},"clientInfo":{"$ref":"#/$defs/Implementation"},"protocolVersion":{"type":"string"}},"required":["capabilities","clientInfo","protocolVersion"],"type":"object"};
-const schema_InitializeResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"capabilities":{"$ref":"#/$defs/ServerCapabilities"},"instructions":{"type":"string"},"protocolVersion":{"type":"string"},"serverInfo":{"$ref":"#/$defs/Implementation"}},"required":["capabilities","protocolVersion","serverInfo"],"type":"object"};
-const schema_InitializedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/initialized","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCErrorResponse = {"properties":{"error":{"$ref":"#/$defs/Error"},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"$ref":"#/$defs/JSONRPCNotification"},{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"anyOf":[{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_LegacyTitledEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListPromptsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/$defs/Prompt"},"type":"array"}},"required":["prompts"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/templates/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/$defs/ResourceTemplate"},"type":"array"}},"required":["resourceTemplates"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListResourcesResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/$defs/Resource"},"type":"array"}},"required":["resources"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"roots/list","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListRootsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListTasksRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tasks/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListTasksResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"}},"required":["tasks"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_ListToolsResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["tools"],"type":"object"};
 const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/message","type":"string"},"params":{"$ref":"#/$defs/LoggingMessageNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_LoggingMessageNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"data":{},"level":{"$ref":"#/$defs/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_MultiSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"}]};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
-const schema_NotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
 const schema_NumberSchema = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_PaginatedRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"cursor":{"type":"string"}},"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"nextCursor":{"type":"string"}},"type":"object"};
-const schema_PingRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"ping","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_ProgressNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/progress","type":"string"},"params":{"$ref":"#/$defs/ProgressNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ProgressNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/$defs/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
 const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"arguments":{"items":{"$ref":"#/$defs/PromptArgument"},"type":"array"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"$ref":"#/$defs/ContentBlock"},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/read","type":"string"},"params":{"$ref":"#/$defs/ReadResourceRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ReadResourceRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ReadResourceResult = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"contents":{"items":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":"array"}},"required":["contents"],"type":"object"};
-const schema_RelatedTaskMetadata = {"properties":{"taskId":{"type":"string"}},"required":["taskId"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
 const schema_RequestId = {"type":["string","integer"]};
-const schema_RequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"}},"type":"object"};
-const schema_Resource = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceLink = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ResourceRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceTemplate = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceTemplateReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/updated","type":"string"},"params":{"$ref":"#/$defs/ResourceUpdatedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ResourceUpdatedNotificationParams = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"additionalProperties":{},"type":"object"}},"type":"object"};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_RootsListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/roots/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_SamplingMessage = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_SamplingMessageContentBlock = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
-const schema_ServerCapabilities = {"properties":{"completions":{"additionalProperties":true,"properties":{},"type":"object"},"experimental":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"logging":{"additionalProperties":true,"properties":{},"type":"object"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tasks":{"properties":{"cancel":{"additionalProperties":true,"properties":{},"type":"object"},"list":{"additionalProperties":true,"properties":{},"type":"object"},"requests":{"properties":{"tools":{"properties":{"call":{"additionalProperties":true,"properties":{},"type":"object"}},"type":"object"}},"type":"object"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"anyOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/ResourceListChangedNotification"},{"$ref":"#/$defs/ResourceUpdatedNotification"},{"$ref":"#/$defs/PromptListChangedNotification"},{"$ref":"#/$defs/ToolListChangedNotification"},{"$ref":"#/$defs/TaskStatusNotification"},{"$ref":"#/$defs/LoggingMessageNotification"},{"$ref":"#/$defs/ElicitationCompleteNotification"}]};
-const schema_ServerRequest = {"anyOf":[{"$ref":"#/$defs/PingRequest"},{"$ref":"#/$defs/GetTaskRequest"},{"$ref":"#/$defs/GetTaskPayloadRequest"},{"$ref":"#/$defs/CancelTaskRequest"},{"$ref":"#/$defs/ListTasksRequest"},{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/InitializeResult"},{"$ref":"#/$defs/ListResourcesResult"},{"$ref":"#/$defs/ListResourceTemplatesResult"},{"$ref":"#/$defs/ReadResourceResult"},{"$ref":"#/$defs/ListPromptsResult"},{"$ref":"#/$defs/GetPromptResult"},{"$ref":"#/$defs/ListToolsResult"},{"$ref":"#/$defs/CallToolResult"},{"$ref":"#/$defs/GetTaskResult"},{"$ref":"#/$defs/GetTaskPayloadResult"},{"$ref":"#/$defs/CancelTaskResult"},{"$ref":"#/$defs/ListTasksResult"},{"$ref":"#/$defs/CompleteResult"}]};
-const schema_SetLevelRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"logging/setLevel","type":"string"},"params":{"$ref":"#/$defs/SetLevelRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_SetLevelRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"level":{"$ref":"#/$defs/LoggingLevel"}},"required":["level"],"type":"object"};
-const schema_SingleSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"}]};
 const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_SubscribeRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/subscribe","type":"string"},"params":{"$ref":"#/$defs/SubscribeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_SubscribeRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
 const schema_Task = {"properties":{"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"pollInterval":{"type":"integer"},"status":{"$ref":"#/$defs/TaskStatus"},"statusMessage":{"type":"string"},"taskId":{"type":"string"},"ttl":{"type":["integer","null"]}},"required":["createdAt","lastUpdatedAt","status","taskId","ttl"],"type":"object"};
-const schema_TaskAugmentedRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"task":{"$ref":"#/$defs/TaskMetadata"}},"type":"object"};
-const schema_TaskMetadata = {"properties":{"ttl":{"type":"integer"}},"type":"object"};
 const schema_TaskStatus = {"enum":["cancelled","completed","failed","input_required","working"],"type":"string"};
-const schema_TaskStatusNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tasks/status","type":"string"},"params":{"$ref":"#/$defs/TaskStatusNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_TaskStatusNotificationParams = {"allOf":[{"$ref":"#/$defs/NotificationParams"},{"$ref":"#/$defs/Task"}]};
-const schema_TextContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_TitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_TitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"execution":{"$ref":"#/$defs/ToolExecution"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"additionalProperties":true,"properties":{},"type":"object"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
 const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
 const schema_ToolExecution = {"properties":{"taskSupport":{"enum":["forbidden","optional","required"],"type":"string"}},"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ToolResultContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{"additionalProperties":{},"type":"object"},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-const schema_ToolUseContent = {"properties":{"_meta":{"additionalProperties":{},"type":"object"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
-const schema_URLElicitationRequiredError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32042,"type":"integer"},"data":{"additionalProperties":{},"properties":{"elicitations":{"items":{"$ref":"#/$defs/ElicitRequestURLParams"},"type":"array"}},"required":["elicitations"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_UnsubscribeRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/unsubscribe","type":"string"},"params":{"$ref":"#/$defs/UnsubscribeRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_UnsubscribeRequestParams = {"properties":{"_meta":{"additionalProperties":{},"properties":{"progressToken":{"$ref":"#/$defs/ProgressToken"}},"type":"object"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_UntitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_UntitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -825,88 +690,6 @@ errors++;
 validate_CallToolRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.arguments !== undefined){
-let data2 = data.arguments;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_CallToolRequestParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CallToolResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1349,57 +1132,6 @@ vErrors.push(err2);
 errors++;
 }
 validate_CancelledNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CancelledNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.requestId !== undefined){
-if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_CancelledNotificationParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ClientCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2356,324 +2088,6 @@ errors++;
 validate_CompleteRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.argument === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.ref === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.argument !== undefined){
-let data2 = data.argument;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name === undefined){
-const err3 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data2.value === undefined){
-const err4 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-const err5 = {instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data2.value !== undefined){
-if(typeof data2.value !== "string"){
-const err6 = {instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data5 = data.context;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.arguments !== undefined){
-let data6 = data5.arguments;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-if(typeof data6[key0] !== "string"){
-const err8 = {instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.ref !== undefined){
-let data8 = data.ref;
-const _errs19 = errors;
-let valid5 = false;
-const _errs20 = errors;
-if(!(validate_PromptReference(data8, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs20 === errors;
-valid5 = valid5 || _valid0;
-if(!valid5){
-const _errs21 = errors;
-if(!(validate_ResourceTemplateReference(data8, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
-vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs21 === errors;
-valid5 = valid5 || _valid0;
-}
-if(!valid5){
-const err11 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate_CompleteRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("completion/complete" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_CompleteRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CompleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -2865,78 +2279,6 @@ vErrors = null;
 }
 }
 validate_ContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_ContentBlock_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ContentBlock_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3280,231 +2622,6 @@ errors++;
 validate_CreateMessageRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.maxTokens === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.messages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.includeContext !== undefined){
-let data2 = data.includeContext;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((data2 === "allServers") || (data2 === "none")) || (data2 === "thisServer"))){
-const err4 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.maxTokens !== undefined){
-let data3 = data.maxTokens;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.messages !== undefined){
-let data4 = data.messages;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.metadata !== undefined){
-let data6 = data.metadata;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-const err7 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
-errors = vErrors.length;
-}
-}
-if(data.stopSequences !== undefined){
-let data8 = data.stopSequences;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data8[i1] !== "string"){
-const err8 = {instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.systemPrompt !== undefined){
-if(typeof data.systemPrompt !== "string"){
-const err10 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
-errors = vErrors.length;
-}
-}
-if(data.temperature !== undefined){
-let data12 = data.temperature;
-if(!((typeof data12 == "number") && (isFinite(data12)))){
-const err11 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.toolChoice !== undefined){
-if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, {instancePath:instancePath+"/toolChoice",parentData:data,parentDataProperty:"toolChoice",rootData})))){
-vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
-errors = vErrors.length;
-}
-}
-if(data.tools !== undefined){
-let data14 = data.tools;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!((fastSet.Tool(data14[i2]) || validate_Tool(data14[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data14,parentDataProperty:i2,rootData})))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_CreateMessageRequestParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -3689,192 +2806,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_CreateMessageResult.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs9 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs10 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs10 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs11 = errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-}
-}
-}
-if(!valid1){
-const err5 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.model !== undefined){
-if(typeof data.model !== "string"){
-const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-if(data.stopReason !== undefined){
-if(typeof data.stopReason !== "string"){
-const err7 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_CreateMessageResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4277,225 +3208,6 @@ errors++;
 validate_ElicitRequestFormParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestFormParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.requestedSchema === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedSchema"},message:"must have required property '"+"requestedSchema"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data3 = data.mode;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("form" !== data3){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.requestedSchema !== undefined){
-let data4 = data.requestedSchema;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.properties === undefined){
-const err6 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data4.type === undefined){
-const err7 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data4.$schema !== undefined){
-if(typeof data4.$schema !== "string"){
-const err8 = {instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data4.properties !== undefined){
-let data6 = data4.properties;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-if(!((fastSet.PrimitiveSchemaDefinition(data6[key0]) || validate_PrimitiveSchemaDefinition(data6[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data4.required !== undefined){
-let data8 = data4.required;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data8[i0] !== "string"){
-const err10 = {instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data4.type !== undefined){
-let data10 = data4.type;
-if(typeof data10 !== "string"){
-const err12 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if("object" !== data10){
-const err13 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate_ElicitRequestFormParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ElicitRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -4539,51 +3251,6 @@ vErrors = null;
 }
 }
 validate_ElicitRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_ElicitRequestURLParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ElicitRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestURLParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4743,163 +3410,6 @@ errors++;
 validate_ElicitRequestURLParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestURLParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.elicitationId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "elicitationId"},message:"must have required property '"+"elicitationId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.url === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.elicitationId !== undefined){
-if(typeof data.elicitationId !== "string"){
-const err5 = {instancePath:instancePath+"/elicitationId",schemaPath:"#/properties/elicitationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data4 = data.mode;
-if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("url" !== data4){
-const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
-errors = vErrors.length;
-}
-}
-if(data.url !== undefined){
-let data6 = data.url;
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-const err9 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_ElicitRequestURLParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -5048,156 +3558,6 @@ vErrors.push(err9);
 errors++;
 }
 validate_ElicitResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-let data1 = data.action;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data1 === "accept") || (data1 === "cancel")) || (data1 === "decline"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data2 = data.content;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-let data3 = data2[key0];
-const _errs10 = errors;
-let valid2 = false;
-const _errs11 = errors;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data3[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs15 = errors;
-if(((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type},message:"must be string,integer,boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid0 = _errs15 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err7 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-errors = _errs10;
-if(vErrors !== null){
-if(_errs10){
-vErrors.length = _errs10;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ElicitResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitationCompleteNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5493,130 +3853,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs6 = errors;
-let valid1 = false;
-const _errs7 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err3 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("resource" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_EnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5958,210 +4194,6 @@ errors++;
 validate_GetPromptRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.arguments !== undefined){
-let data2 = data.arguments;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-if(typeof data2[key0] !== "string"){
-const err2 = {instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_GetPromptRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("prompts/get" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_GetPromptRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_GetPromptResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6386,153 +4418,6 @@ errors++;
 validate_GetTaskPayloadRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskPayloadRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("tasks/result" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/result"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data3 = data.params;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.taskId === undefined){
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data3.taskId !== undefined){
-if(typeof data3.taskId !== "string"){
-const err9 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_GetTaskPayloadRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_GetTaskPayloadRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6604,39 +4489,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_GetTaskPayloadResult.errors = vErrors;
-return errors === 0;
-}
-function validate_GetTaskPayloadResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_GetTaskPayloadResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6786,153 +4638,6 @@ errors++;
 validate_GetTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("tasks/get" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/get"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data3 = data.params;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.taskId === undefined){
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data3.taskId !== undefined){
-if(typeof data3.taskId !== "string"){
-const err9 = {instancePath:instancePath+"/params/taskId",schemaPath:"#/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_GetTaskRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_GetTaskRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6985,20 +4690,6 @@ vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task
 errors = vErrors.length;
 }
 validate_GetTaskResult.errors = vErrors;
-return errors === 0;
-}
-function validate_GetTaskResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
-errors = vErrors.length;
-}
-if(!(validate_Task(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-errors = vErrors.length;
-}
-validate_GetTaskResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Icon(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7115,122 +4806,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_Icon.errors = vErrors;
-return errors === 0;
-}
-function validate_Icon_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.src === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.sizes !== undefined){
-let data1 = data.sizes;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.src !== undefined){
-let data3 = data.src;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.theme !== undefined){
-let data4 = data.theme;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((data4 === "dark") || (data4 === "light"))){
-const err7 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_Icon_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Icons(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7402,135 +4977,6 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.data !== undefined){
-let data2 = data.data;
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err6 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("image" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ImageContent_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7662,139 +5108,6 @@ vErrors.push(err9);
 errors++;
 }
 validate_Implementation.errors = vErrors;
-return errors === 0;
-}
-function validate_Implementation_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data1 = data.icons;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.websiteUrl !== undefined){
-let data6 = data.websiteUrl;
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-const err7 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_Implementation_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InitializeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8006,215 +5319,6 @@ errors++;
 validate_InitializeRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.capabilities === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.clientInfo === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clientInfo"},message:"must have required property '"+"clientInfo"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.protocolVersion === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
-errors = vErrors.length;
-}
-}
-if(data.clientInfo !== undefined){
-if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, {instancePath:instancePath+"/clientInfo",parentData:data,parentDataProperty:"clientInfo",rootData})))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-if(data.protocolVersion !== undefined){
-if(typeof data.protocolVersion !== "string"){
-const err4 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_InitializeRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializeRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("initialize" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "initialize"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.InitializeRequestParams(data.params) || validate_InitializeRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_InitializeRequestParams.errors : vErrors.concat(validate_InitializeRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_InitializeRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_InitializeResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8402,96 +5506,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_InitializedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_InitializedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data1 = data.method;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("notifications/initialized" !== data1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/initialized"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_InitializedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCErrorResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8718,94 +5732,6 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data2 = data.params;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_JSONRPCNotification_2.errors = vErrors;
-return errors === 0;
-}
 function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8908,110 +5834,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data3 = data.params;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9140,89 +5962,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_JSONRPCResultResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCResultResponse_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.result !== undefined){
-if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_JSONRPCResultResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_LegacyTitledEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9378,159 +6117,6 @@ errors++;
 validate_LegacyTitledEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_LegacyTitledEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enum !== undefined){
-let data2 = data.enum;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.enumNames !== undefined){
-let data4 = data.enumNames;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data7 = data.type;
-if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("string" !== data7){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_LegacyTitledEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -9635,112 +6221,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_ListPromptsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListPromptsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("prompts/list" !== data2){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_ListPromptsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9926,112 +6406,6 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("resources/templates/list" !== data2){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_ListResourceTemplatesRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListResourceTemplatesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10213,112 +6587,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_ListResourcesRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListResourcesRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("resources/list" !== data2){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_ListResourcesRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListResourcesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10569,71 +6837,6 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.roots !== undefined){
-let data1 = data.roots;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_ListRootsResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListTasksRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10740,112 +6943,6 @@ errors++;
 validate_ListTasksRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListTasksRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("tasks/list" !== data2){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tasks/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_ListTasksRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListTasksResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10921,83 +7018,6 @@ vErrors.push(err4);
 errors++;
 }
 validate_ListTasksResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListTasksResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tasks === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tasks"},message:"must have required property '"+"tasks"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.nextCursor !== undefined){
-if(typeof data.nextCursor !== "string"){
-const err2 = {instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.tasks !== undefined){
-let data2 = data.tasks;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_ListTasksResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11106,112 +7126,6 @@ errors++;
 validate_ListToolsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("tools/list" !== data2){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_ListToolsRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListToolsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11313,32 +7227,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_LoggingLevel.errors = vErrors;
-return errors === 0;
-}
-function validate_LoggingLevel_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_LoggingLevel_2.errors = vErrors;
 return errors === 0;
 }
 function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11512,77 +7400,6 @@ errors++;
 validate_LoggingMessageNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.level === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-errors = vErrors.length;
-}
-}
-if(data.logger !== undefined){
-if(typeof data.logger !== "string"){
-const err3 = {instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_LoggingMessageNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11611,36 +7428,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_ModelHint.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelHint_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_ModelHint_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11788,151 +7575,6 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.hints !== undefined){
-let data1 = data.hints;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.intelligencePriority !== undefined){
-let data3 = data.intelligencePriority;
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.speedPriority !== undefined){
-let data4 = data.speedPriority;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ModelPreferences_2.errors = vErrors;
-return errors === 0;
-}
 function validate_MultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12066,39 +7708,6 @@ errors++;
 validate_NotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_NotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_NotificationParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_NumberSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12211,120 +7820,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_NumberSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_NumberSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.maximum !== undefined){
-let data2 = data.maximum;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.minimum !== undefined){
-let data3 = data.minimum;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((data5 === "integer") || (data5 === "number"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_NumberSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12471,57 +7966,6 @@ vErrors.push(err2);
 errors++;
 }
 validate_PaginatedRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_PaginatedRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.cursor !== undefined){
-if(typeof data.cursor !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_PaginatedRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PaginatedResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12675,112 +8119,6 @@ errors++;
 validate_PingRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("ping" !== data2){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "ping"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_PingRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PrimitiveSchemaDefinition(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12878,105 +8216,6 @@ vErrors = null;
 }
 }
 validate_PrimitiveSchemaDefinition.errors = vErrors;
-return errors === 0;
-}
-function validate_PrimitiveSchemaDefinition_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs6 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs7 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs8 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13176,203 +8415,6 @@ errors++;
 validate_ProgressNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progress === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.progressToken === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.progress !== undefined){
-let data2 = data.progress;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-if(data.total !== undefined){
-let data4 = data.total;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err5 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_ProgressNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data1 = data.method;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("notifications/progress" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.ProgressNotificationParams(data.params) || validate_ProgressNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_ProgressNotificationParams.errors : vErrors.concat(validate_ProgressNotificationParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_ProgressNotification_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ProgressToken(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13387,22 +8429,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_ProgressToken.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressToken_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_ProgressToken_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13604,82 +8630,6 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_PromptArgument_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13820,56 +8770,6 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.content !== undefined){
-if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData})))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_PromptMessage_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13953,214 +8853,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptReference_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data2 = data.type;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("ref/prompt" !== data2){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_PromptReference_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data4 = data.icons;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], {instancePath:instancePath+"/icons/" + i1,parentData:data4,parentDataProperty:i1,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14351,196 +9043,6 @@ vErrors.push(err4);
 errors++;
 }
 validate_ReadResourceRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data2 = data.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_ReadResourceRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("resources/read" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ReadResourceRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14755,22 +9257,6 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_RequestId_2.errors = vErrors;
-return errors === 0;
-}
 function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14808,45 +9294,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_RequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_RequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_RequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15296,206 +9743,6 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err6 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.size !== undefined){
-let data7 = data.size;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err8 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data9 = data.type;
-if(typeof data9 !== "string"){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if("resource_link" !== data9){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data10 = data.uri;
-if(typeof data10 === "string"){
-if(!(format_uri(data10))){
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate_ResourceLink_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15900,246 +10147,6 @@ errors++;
 validate_ResourceTemplateReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplateReference_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("ref/resource" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data1 = data.uri;
-if(typeof data1 === "string"){
-if(!(format_uri_template.test(data1))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_ResourceTemplateReference_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uriTemplate === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.uriTemplate !== undefined){
-let data8 = data.uriTemplate;
-if(typeof data8 === "string"){
-if(!(format_uri_template.test(data8))){
-const err8 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ResourceTemplate_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -16308,241 +10315,6 @@ errors++;
 validate_ResourceUpdatedNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data1 = data.uri;
-if(typeof data1 === "string"){
-if(!(format_uri(data1))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_ResourceUpdatedNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Resource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.size !== undefined){
-let data7 = data.size;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data9 = data.uri;
-if(typeof data9 === "string"){
-if(!(format_uri(data9))){
-const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_Resource_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -16576,72 +10348,6 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Result_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Result_3.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -16666,32 +10372,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_Role.errors = vErrors;
-return errors === 0;
-}
-function validate_Role_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Role_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16772,86 +10452,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_Root.errors = vErrors;
-return errors === 0;
-}
-function validate_Root_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data2 = data.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_Root_2.errors = vErrors;
 return errors === 0;
 }
 function validate_RootsListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16942,96 +10542,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_RootsListChangedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_RootsListChangedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data1 = data.method;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("notifications/roots/list_changed" !== data1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/roots/list_changed"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_RootsListChangedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17256,230 +10766,6 @@ vErrors = null;
 }
 }
 validate_SamplingMessageContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessageContentBlock_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_SamplingMessageContentBlock_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs9 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs10 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs10 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs11 = errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-}
-}
-}
-if(!valid1){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17741,267 +11027,6 @@ vErrors.push(err17);
 errors++;
 }
 validate_ServerCapabilities.errors = vErrors;
-return errors === 0;
-}
-function validate_ServerCapabilities_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completions !== undefined){
-let data0 = data.completions;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err0 = {instancePath:instancePath+"/completions",schemaPath:"#/properties/completions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.experimental !== undefined){
-let data1 = data.experimental;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-let data2 = data1[key0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err1 = {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/experimental/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.logging !== undefined){
-let data3 = data.logging;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err3 = {instancePath:instancePath+"/logging",schemaPath:"#/properties/logging/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.prompts !== undefined){
-let data4 = data.prompts;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.listChanged !== undefined){
-if(typeof data4.listChanged !== "boolean"){
-const err4 = {instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.resources !== undefined){
-let data6 = data.resources;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.listChanged !== undefined){
-if(typeof data6.listChanged !== "boolean"){
-const err6 = {instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data6.subscribe !== undefined){
-if(typeof data6.subscribe !== "boolean"){
-const err7 = {instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.tasks !== undefined){
-let data9 = data.tasks;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.cancel !== undefined){
-let data10 = data9.cancel;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-}
-else {
-const err9 = {instancePath:instancePath+"/tasks/cancel",schemaPath:"#/properties/tasks/properties/cancel/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data9.list !== undefined){
-let data11 = data9.list;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-}
-else {
-const err10 = {instancePath:instancePath+"/tasks/list",schemaPath:"#/properties/tasks/properties/list/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data9.requests !== undefined){
-let data12 = data9.requests;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.tools !== undefined){
-let data13 = data12.tools;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.call !== undefined){
-let data14 = data13.call;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-}
-else {
-const err11 = {instancePath:instancePath+"/tasks/requests/tools/call",schemaPath:"#/properties/tasks/properties/requests/properties/tools/properties/call/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/tasks/requests/tools",schemaPath:"#/properties/tasks/properties/requests/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/tasks/requests",schemaPath:"#/properties/tasks/properties/requests/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.tools !== undefined){
-let data15 = data.tools;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.listChanged !== undefined){
-if(typeof data15.listChanged !== "boolean"){
-const err15 = {instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate_ServerCapabilities_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18535,177 +11560,6 @@ errors++;
 validate_SetLevelRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.level === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_SetLevelRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SetLevelRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("logging/setLevel" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "logging/setLevel"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.SetLevelRequestParams(data.params) || validate_SetLevelRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_SetLevelRequestParams.errors : vErrors.concat(validate_SetLevelRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_SetLevelRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_SingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -18885,142 +11739,6 @@ vErrors.push(err10);
 errors++;
 }
 validate_StringSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_StringSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data2 = data.format;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.minLength !== undefined){
-let data4 = data.minLength;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data6 = data.type;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_StringSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19211,196 +11929,6 @@ vErrors.push(err4);
 errors++;
 }
 validate_SubscribeRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscribeRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data2 = data.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_SubscribeRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscribeRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("resources/subscribe" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/subscribe"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.SubscribeRequestParams(data.params) || validate_SubscribeRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_SubscribeRequestParams.errors : vErrors.concat(validate_SubscribeRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_SubscribeRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19627,37 +12155,6 @@ errors++;
 validate_TaskMetadata.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskMetadata_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ttl !== undefined){
-let data0 = data.ttl;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_TaskMetadata_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -19798,294 +12295,6 @@ errors = vErrors.length;
 validate_TaskStatusNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate_NotificationParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
-errors = vErrors.length;
-}
-if(!(validate_Task(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-errors = vErrors.length;
-}
-validate_TaskStatusNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_TaskStatusNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data1 = data.method;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("notifications/tasks/status" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tasks/status"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.TaskStatusNotificationParams(data.params) || validate_TaskStatusNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_TaskStatusNotificationParams.errors : vErrors.concat(validate_TaskStatusNotificationParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_TaskStatusNotification_2.errors = vErrors;
-return errors === 0;
-}
-function validate_TaskStatus_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((data === "cancelled") || (data === "completed")) || (data === "failed")) || (data === "input_required")) || (data === "working"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_TaskStatus.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_TaskStatus_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Task_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.createdAt === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.lastUpdatedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedAt"},message:"must have required property '"+"lastUpdatedAt"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.status === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.taskId === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.ttl === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttl"},message:"must have required property '"+"ttl"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err5 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.lastUpdatedAt !== undefined){
-if(typeof data.lastUpdatedAt !== "string"){
-const err6 = {instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.pollInterval !== undefined){
-let data2 = data.pollInterval;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/pollInterval",schemaPath:"#/properties/pollInterval/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-errors = vErrors.length;
-}
-}
-if(data.statusMessage !== undefined){
-if(typeof data.statusMessage !== "string"){
-const err8 = {instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.taskId !== undefined){
-if(typeof data.taskId !== "string"){
-const err9 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.ttl !== undefined){
-let data6 = data.ttl;
-if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/ttl",schemaPath:"#/properties/ttl/type",keyword:"type",params:{type: schema_Task.properties.ttl.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_Task_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -20178,100 +12387,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("text" !== data3){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -20374,108 +12489,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_TextResourceContents.errors = vErrors;
-return errors === 0;
-}
-function validate_TextResourceContents_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err3 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data3 = data.uri;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_TextResourceContents_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -20717,245 +12730,6 @@ errors++;
 validate_TitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledMultiSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data3 = data.items;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.anyOf === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.anyOf !== undefined){
-let data4 = data3.anyOf;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.const === undefined){
-const err6 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data5.title === undefined){
-const err7 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data5.const !== undefined){
-if(typeof data5.const !== "string"){
-const err8 = {instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data5.title !== undefined){
-if(typeof data5.title !== "string"){
-const err9 = {instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.maxItems !== undefined){
-let data8 = data.maxItems;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.minItems !== undefined){
-let data9 = data.minItems;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data11 = data.type;
-if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if("array" !== data11){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -21126,178 +12900,6 @@ vErrors.push(err13);
 errors++;
 }
 validate_TitledSingleSelectEnumSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_TitledSingleSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.oneOf === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oneOf"},message:"must have required property '"+"oneOf"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.oneOf !== undefined){
-let data2 = data.oneOf;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.const === undefined){
-const err4 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.title === undefined){
-const err5 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.const !== undefined){
-if(typeof data3.const !== "string"){
-const err6 = {instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data3.title !== undefined){
-if(typeof data3.title !== "string"){
-const err7 = {instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data7 = data.type;
-if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if("string" !== data7){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21737,84 +13339,6 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.destructiveHint !== undefined){
-if(typeof data.destructiveHint !== "boolean"){
-const err0 = {instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.idempotentHint !== undefined){
-if(typeof data.idempotentHint !== "boolean"){
-const err1 = {instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.openWorldHint !== undefined){
-if(typeof data.openWorldHint !== "boolean"){
-const err2 = {instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.readOnlyHint !== undefined){
-if(typeof data.readOnlyHint !== "boolean"){
-const err3 = {instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ToolAnnotations_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ToolChoice(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -21856,47 +13380,6 @@ errors++;
 validate_ToolChoice.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolChoice_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode !== undefined){
-let data0 = data.mode;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_ToolChoice_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ToolExecution(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -21936,47 +13419,6 @@ vErrors.push(err2);
 errors++;
 }
 validate_ToolExecution.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolExecution_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.taskSupport !== undefined){
-let data0 = data.taskSupport;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/taskSupport",schemaPath:"#/properties/taskSupport/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data0 === "forbidden") || (data0 === "optional")) || (data0 === "required"))){
-const err1 = {instancePath:instancePath+"/taskSupport",schemaPath:"#/properties/taskSupport/enum",keyword:"enum",params:{allowedValues: schema_ToolExecution.properties.taskSupport.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_ToolExecution_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22067,96 +13509,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_ToolListChangedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolListChangedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data1 = data.method;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("notifications/tools/list_changed" !== data1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_ToolListChangedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolResultContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22306,153 +13658,6 @@ errors++;
 validate_ToolResultContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolResultContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.toolUseId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolUseId"},message:"must have required property '"+"toolUseId"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.isError !== undefined){
-if(typeof data.isError !== "boolean"){
-const err5 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.structuredContent !== undefined){
-let data4 = data.structuredContent;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-const err6 = {instancePath:instancePath+"/structuredContent",schemaPath:"#/properties/structuredContent/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.toolUseId !== undefined){
-if(typeof data.toolUseId !== "string"){
-const err7 = {instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data6 = data.type;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("tool_result" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ToolResultContent_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ToolUseContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -22586,500 +13791,6 @@ vErrors.push(err10);
 errors++;
 }
 validate_ToolUseContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolUseContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.input === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err4 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.input !== undefined){
-let data2 = data.input;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err6 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("tool_use" !== data4){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ToolUseContent_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.execution !== undefined){
-if(!((fastSet.ToolExecution(data.execution) || validate_ToolExecution(data.execution, {instancePath:instancePath+"/execution",parentData:data,parentDataProperty:"execution",rootData})))){
-vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
-errors = vErrors.length;
-}
-}
-if(data.icons !== undefined){
-let data4 = data.icons;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data4[i0]) || validate_Icon(data4[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.inputSchema !== undefined){
-let data6 = data.inputSchema;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.type === undefined){
-const err5 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data6.$schema !== undefined){
-if(typeof data6.$schema !== "string"){
-const err6 = {instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data6.properties !== undefined){
-let data8 = data6.properties;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key0 in data8){
-let data9 = data8[key0];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-}
-else {
-const err7 = {instancePath:instancePath+"/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/inputSchema/properties",schemaPath:"#/properties/inputSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data6.required !== undefined){
-let data10 = data6.required;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data10[i1] !== "string"){
-const err9 = {instancePath:instancePath+"/inputSchema/required/" + i1,schemaPath:"#/properties/inputSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/inputSchema/required",schemaPath:"#/properties/inputSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data6.type !== undefined){
-let data12 = data6.type;
-if(typeof data12 !== "string"){
-const err11 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if("object" !== data12){
-const err12 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.outputSchema !== undefined){
-let data14 = data.outputSchema;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.type === undefined){
-const err15 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data14.$schema !== undefined){
-if(typeof data14.$schema !== "string"){
-const err16 = {instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data14.properties !== undefined){
-let data16 = data14.properties;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key1 in data16){
-let data17 = data16[key1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-}
-else {
-const err17 = {instancePath:instancePath+"/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/outputSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/outputSchema/properties",schemaPath:"#/properties/outputSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data14.required !== undefined){
-let data18 = data14.required;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data18[i2] !== "string"){
-const err19 = {instancePath:instancePath+"/outputSchema/required/" + i2,schemaPath:"#/properties/outputSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/outputSchema/required",schemaPath:"#/properties/outputSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data14.type !== undefined){
-let data20 = data14.type;
-if(typeof data20 !== "string"){
-const err21 = {instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if("object" !== data20){
-const err22 = {instancePath:instancePath+"/outputSchema/type",schemaPath:"#/properties/outputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err24 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_URLElicitationRequiredError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -23448,196 +14159,6 @@ errors++;
 validate_UnsubscribeRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data2 = data.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_UnsubscribeRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_UnsubscribeRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("resources/unsubscribe" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/unsubscribe"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.UnsubscribeRequestParams(data.params) || validate_UnsubscribeRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_UnsubscribeRequestParams.errors : vErrors.concat(validate_UnsubscribeRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_UnsubscribeRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_UntitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -23863,231 +14384,6 @@ errors++;
 validate_UntitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledMultiSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data3 = data.items;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.enum === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.type === undefined){
-const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data3.enum !== undefined){
-let data4 = data3.enum;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data3.type !== undefined){
-let data6 = data3.type;
-if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("string" !== data6){
-const err10 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.maxItems !== undefined){
-let data7 = data.maxItems;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.minItems !== undefined){
-let data8 = data.minItems;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data10 = data.type;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if("array" !== data10){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_UntitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -24213,131 +14509,6 @@ errors++;
 validate_UntitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledSingleSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enum !== undefined){
-let data2 = data.enum;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.
@@ -24400,8 +14571,8 @@ export const CallToolRequestParams = function CallToolRequestParams(data) {
     CallToolRequestParams.errors = null;
     return true;
   }
-  const valid = validate_CallToolRequestParams_2(data);
-  CallToolRequestParams.errors = validate_CallToolRequestParams_2.errors;
+  const valid = validate_CallToolRequestParams(data);
+  CallToolRequestParams.errors = validate_CallToolRequestParams.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -24454,8 +14625,8 @@ export const CancelledNotificationParams = function CancelledNotificationParams(
     CancelledNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_CancelledNotificationParams_2(data);
-  CancelledNotificationParams.errors = validate_CancelledNotificationParams_2.errors;
+  const valid = validate_CancelledNotificationParams(data);
+  CancelledNotificationParams.errors = validate_CancelledNotificationParams.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -24499,8 +14670,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate_CompleteRequest_2(data);
-  CompleteRequest.errors = validate_CompleteRequest_2.errors;
+  const valid = validate_CompleteRequest(data);
+  CompleteRequest.errors = validate_CompleteRequest.errors;
   return valid;
 };
 export const CompleteRequestParams = function CompleteRequestParams(data) {
@@ -24508,8 +14679,8 @@ export const CompleteRequestParams = function CompleteRequestParams(data) {
     CompleteRequestParams.errors = null;
     return true;
   }
-  const valid = validate_CompleteRequestParams_2(data);
-  CompleteRequestParams.errors = validate_CompleteRequestParams_2.errors;
+  const valid = validate_CompleteRequestParams(data);
+  CompleteRequestParams.errors = validate_CompleteRequestParams.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -24526,8 +14697,8 @@ export const ContentBlock = function ContentBlock(data) {
     ContentBlock.errors = null;
     return true;
   }
-  const valid = validate_ContentBlock_2(data);
-  ContentBlock.errors = validate_ContentBlock_2.errors;
+  const valid = validate_ContentBlock(data);
+  ContentBlock.errors = validate_ContentBlock.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -24544,8 +14715,8 @@ export const CreateMessageRequestParams = function CreateMessageRequestParams(da
     CreateMessageRequestParams.errors = null;
     return true;
   }
-  const valid = validate_CreateMessageRequestParams_2(data);
-  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams_2.errors;
+  const valid = validate_CreateMessageRequestParams(data);
+  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -24553,8 +14724,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate_CreateMessageResult_2(data);
-  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
+  const valid = validate_CreateMessageResult(data);
+  CreateMessageResult.errors = validate_CreateMessageResult.errors;
   return valid;
 };
 export const CreateTaskResult = function CreateTaskResult(data) {
@@ -24589,8 +14760,8 @@ export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
     ElicitRequestFormParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestFormParams_2(data);
-  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams_2.errors;
+  const valid = validate_ElicitRequestFormParams(data);
+  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams.errors;
   return valid;
 };
 export const ElicitRequestParams = function ElicitRequestParams(data) {
@@ -24598,8 +14769,8 @@ export const ElicitRequestParams = function ElicitRequestParams(data) {
     ElicitRequestParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestParams_2(data);
-  ElicitRequestParams.errors = validate_ElicitRequestParams_2.errors;
+  const valid = validate_ElicitRequestParams(data);
+  ElicitRequestParams.errors = validate_ElicitRequestParams.errors;
   return valid;
 };
 export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
@@ -24607,8 +14778,8 @@ export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
     ElicitRequestURLParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestURLParams_2(data);
-  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams_2.errors;
+  const valid = validate_ElicitRequestURLParams(data);
+  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams.errors;
   return valid;
 };
 export const ElicitResult = function ElicitResult(data) {
@@ -24616,8 +14787,8 @@ export const ElicitResult = function ElicitResult(data) {
     ElicitResult.errors = null;
     return true;
   }
-  const valid = validate_ElicitResult_2(data);
-  ElicitResult.errors = validate_ElicitResult_2.errors;
+  const valid = validate_ElicitResult(data);
+  ElicitResult.errors = validate_ElicitResult.errors;
   return valid;
 };
 export const ElicitationCompleteNotification = function ElicitationCompleteNotification(data) {
@@ -24643,8 +14814,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate_EmbeddedResource_2(data);
-  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
+  const valid = validate_EmbeddedResource(data);
+  EmbeddedResource.errors = validate_EmbeddedResource.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -24652,8 +14823,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate_Result_2(data);
-  EmptyResult.errors = validate_Result_2.errors;
+  const valid = validate_Result(data);
+  EmptyResult.errors = validate_Result.errors;
   return valid;
 };
 export const EnumSchema = function EnumSchema(data) {
@@ -24679,8 +14850,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate_GetPromptRequest_2(data);
-  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
+  const valid = validate_GetPromptRequest(data);
+  GetPromptRequest.errors = validate_GetPromptRequest.errors;
   return valid;
 };
 export const GetPromptRequestParams = function GetPromptRequestParams(data) {
@@ -24688,8 +14859,8 @@ export const GetPromptRequestParams = function GetPromptRequestParams(data) {
     GetPromptRequestParams.errors = null;
     return true;
   }
-  const valid = validate_GetPromptRequestParams_2(data);
-  GetPromptRequestParams.errors = validate_GetPromptRequestParams_2.errors;
+  const valid = validate_GetPromptRequestParams(data);
+  GetPromptRequestParams.errors = validate_GetPromptRequestParams.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -24706,8 +14877,8 @@ export const GetTaskPayloadRequest = function GetTaskPayloadRequest(data) {
     GetTaskPayloadRequest.errors = null;
     return true;
   }
-  const valid = validate_GetTaskPayloadRequest_2(data);
-  GetTaskPayloadRequest.errors = validate_GetTaskPayloadRequest_2.errors;
+  const valid = validate_GetTaskPayloadRequest(data);
+  GetTaskPayloadRequest.errors = validate_GetTaskPayloadRequest.errors;
   return valid;
 };
 export const GetTaskPayloadRequest_params = function GetTaskPayloadRequest_params(data) {
@@ -24724,8 +14895,8 @@ export const GetTaskPayloadResult = function GetTaskPayloadResult(data) {
     GetTaskPayloadResult.errors = null;
     return true;
   }
-  const valid = validate_GetTaskPayloadResult_2(data);
-  GetTaskPayloadResult.errors = validate_GetTaskPayloadResult_2.errors;
+  const valid = validate_GetTaskPayloadResult(data);
+  GetTaskPayloadResult.errors = validate_GetTaskPayloadResult.errors;
   return valid;
 };
 export const GetTaskRequest = function GetTaskRequest(data) {
@@ -24733,8 +14904,8 @@ export const GetTaskRequest = function GetTaskRequest(data) {
     GetTaskRequest.errors = null;
     return true;
   }
-  const valid = validate_GetTaskRequest_2(data);
-  GetTaskRequest.errors = validate_GetTaskRequest_2.errors;
+  const valid = validate_GetTaskRequest(data);
+  GetTaskRequest.errors = validate_GetTaskRequest.errors;
   return valid;
 };
 export const GetTaskRequest_params = function GetTaskRequest_params(data) {
@@ -24751,8 +14922,8 @@ export const GetTaskResult = function GetTaskResult(data) {
     GetTaskResult.errors = null;
     return true;
   }
-  const valid = validate_GetTaskResult_2(data);
-  GetTaskResult.errors = validate_GetTaskResult_2.errors;
+  const valid = validate_GetTaskResult(data);
+  GetTaskResult.errors = validate_GetTaskResult.errors;
   return valid;
 };
 export const Icon = function Icon(data) {
@@ -24760,8 +14931,8 @@ export const Icon = function Icon(data) {
     Icon.errors = null;
     return true;
   }
-  const valid = validate_Icon_2(data);
-  Icon.errors = validate_Icon_2.errors;
+  const valid = validate_Icon(data);
+  Icon.errors = validate_Icon.errors;
   return valid;
 };
 export const Icons = function Icons(data) {
@@ -24778,8 +14949,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate_ImageContent_2(data);
-  ImageContent.errors = validate_ImageContent_2.errors;
+  const valid = validate_ImageContent(data);
+  ImageContent.errors = validate_ImageContent.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -24787,8 +14958,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate_Implementation_2(data);
-  Implementation.errors = validate_Implementation_2.errors;
+  const valid = validate_Implementation(data);
+  Implementation.errors = validate_Implementation.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -24796,8 +14967,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate_InitializeRequest_2(data);
-  InitializeRequest.errors = validate_InitializeRequest_2.errors;
+  const valid = validate_InitializeRequest(data);
+  InitializeRequest.errors = validate_InitializeRequest.errors;
   return valid;
 };
 export const InitializeRequestParams = function InitializeRequestParams(data) {
@@ -24805,8 +14976,8 @@ export const InitializeRequestParams = function InitializeRequestParams(data) {
     InitializeRequestParams.errors = null;
     return true;
   }
-  const valid = validate_InitializeRequestParams_2(data);
-  InitializeRequestParams.errors = validate_InitializeRequestParams_2.errors;
+  const valid = validate_InitializeRequestParams(data);
+  InitializeRequestParams.errors = validate_InitializeRequestParams.errors;
   return valid;
 };
 export const InitializeResult = function InitializeResult(data) {
@@ -24823,8 +14994,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate_InitializedNotification_2(data);
-  InitializedNotification.errors = validate_InitializedNotification_2.errors;
+  const valid = validate_InitializedNotification(data);
+  InitializedNotification.errors = validate_InitializedNotification.errors;
   return valid;
 };
 export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
@@ -24850,8 +15021,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCNotification_2(data);
-  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
+  const valid = validate_JSONRPCNotification(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -24859,8 +15030,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCRequest_2(data);
-  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
+  const valid = validate_JSONRPCRequest(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -24877,8 +15048,8 @@ export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
     JSONRPCResultResponse.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCResultResponse_2(data);
-  JSONRPCResultResponse.errors = validate_JSONRPCResultResponse_2.errors;
+  const valid = validate_JSONRPCResultResponse(data);
+  JSONRPCResultResponse.errors = validate_JSONRPCResultResponse.errors;
   return valid;
 };
 export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
@@ -24886,8 +15057,8 @@ export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
     LegacyTitledEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_LegacyTitledEnumSchema_2(data);
-  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema_2.errors;
+  const valid = validate_LegacyTitledEnumSchema(data);
+  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -24895,8 +15066,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListPromptsRequest_2(data);
-  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
+  const valid = validate_ListPromptsRequest(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -24913,8 +15084,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate_ListResourceTemplatesRequest_2(data);
-  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
+  const valid = validate_ListResourceTemplatesRequest(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -24931,8 +15102,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate_ListResourcesRequest_2(data);
-  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
+  const valid = validate_ListResourcesRequest(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -24958,8 +15129,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate_ListRootsResult_2(data);
-  ListRootsResult.errors = validate_ListRootsResult_2.errors;
+  const valid = validate_ListRootsResult(data);
+  ListRootsResult.errors = validate_ListRootsResult.errors;
   return valid;
 };
 export const ListTasksRequest = function ListTasksRequest(data) {
@@ -24967,8 +15138,8 @@ export const ListTasksRequest = function ListTasksRequest(data) {
     ListTasksRequest.errors = null;
     return true;
   }
-  const valid = validate_ListTasksRequest_2(data);
-  ListTasksRequest.errors = validate_ListTasksRequest_2.errors;
+  const valid = validate_ListTasksRequest(data);
+  ListTasksRequest.errors = validate_ListTasksRequest.errors;
   return valid;
 };
 export const ListTasksResult = function ListTasksResult(data) {
@@ -24976,8 +15147,8 @@ export const ListTasksResult = function ListTasksResult(data) {
     ListTasksResult.errors = null;
     return true;
   }
-  const valid = validate_ListTasksResult_2(data);
-  ListTasksResult.errors = validate_ListTasksResult_2.errors;
+  const valid = validate_ListTasksResult(data);
+  ListTasksResult.errors = validate_ListTasksResult.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -24985,8 +15156,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListToolsRequest_2(data);
-  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
+  const valid = validate_ListToolsRequest(data);
+  ListToolsRequest.errors = validate_ListToolsRequest.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -25003,8 +15174,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate_LoggingLevel_2(data);
-  LoggingLevel.errors = validate_LoggingLevel_2.errors;
+  const valid = validate_LoggingLevel(data);
+  LoggingLevel.errors = validate_LoggingLevel.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -25021,8 +15192,8 @@ export const LoggingMessageNotificationParams = function LoggingMessageNotificat
     LoggingMessageNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_LoggingMessageNotificationParams_2(data);
-  LoggingMessageNotificationParams.errors = validate_LoggingMessageNotificationParams_2.errors;
+  const valid = validate_LoggingMessageNotificationParams(data);
+  LoggingMessageNotificationParams.errors = validate_LoggingMessageNotificationParams.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -25030,8 +15201,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate_ModelHint_2(data);
-  ModelHint.errors = validate_ModelHint_2.errors;
+  const valid = validate_ModelHint(data);
+  ModelHint.errors = validate_ModelHint.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -25039,8 +15210,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate_ModelPreferences_2(data);
-  ModelPreferences.errors = validate_ModelPreferences_2.errors;
+  const valid = validate_ModelPreferences(data);
+  ModelPreferences.errors = validate_ModelPreferences.errors;
   return valid;
 };
 export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
@@ -25066,8 +15237,8 @@ export const NotificationParams = function NotificationParams(data) {
     NotificationParams.errors = null;
     return true;
   }
-  const valid = validate_NotificationParams_2(data);
-  NotificationParams.errors = validate_NotificationParams_2.errors;
+  const valid = validate_NotificationParams(data);
+  NotificationParams.errors = validate_NotificationParams.errors;
   return valid;
 };
 export const NumberSchema = function NumberSchema(data) {
@@ -25075,8 +15246,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate_NumberSchema_2(data);
-  NumberSchema.errors = validate_NumberSchema_2.errors;
+  const valid = validate_NumberSchema(data);
+  NumberSchema.errors = validate_NumberSchema.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -25093,8 +15264,8 @@ export const PaginatedRequestParams = function PaginatedRequestParams(data) {
     PaginatedRequestParams.errors = null;
     return true;
   }
-  const valid = validate_PaginatedRequestParams_2(data);
-  PaginatedRequestParams.errors = validate_PaginatedRequestParams_2.errors;
+  const valid = validate_PaginatedRequestParams(data);
+  PaginatedRequestParams.errors = validate_PaginatedRequestParams.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -25111,8 +15282,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate_PingRequest_2(data);
-  PingRequest.errors = validate_PingRequest_2.errors;
+  const valid = validate_PingRequest(data);
+  PingRequest.errors = validate_PingRequest.errors;
   return valid;
 };
 export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
@@ -25120,8 +15291,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate_PrimitiveSchemaDefinition_2(data);
-  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
+  const valid = validate_PrimitiveSchemaDefinition(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -25129,8 +15300,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate_ProgressNotification_2(data);
-  ProgressNotification.errors = validate_ProgressNotification_2.errors;
+  const valid = validate_ProgressNotification(data);
+  ProgressNotification.errors = validate_ProgressNotification.errors;
   return valid;
 };
 export const ProgressNotificationParams = function ProgressNotificationParams(data) {
@@ -25138,8 +15309,8 @@ export const ProgressNotificationParams = function ProgressNotificationParams(da
     ProgressNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_ProgressNotificationParams_2(data);
-  ProgressNotificationParams.errors = validate_ProgressNotificationParams_2.errors;
+  const valid = validate_ProgressNotificationParams(data);
+  ProgressNotificationParams.errors = validate_ProgressNotificationParams.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -25147,8 +15318,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate_ProgressToken_2(data);
-  ProgressToken.errors = validate_ProgressToken_2.errors;
+  const valid = validate_ProgressToken(data);
+  ProgressToken.errors = validate_ProgressToken.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -25156,8 +15327,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate_Prompt_2(data);
-  Prompt.errors = validate_Prompt_2.errors;
+  const valid = validate_Prompt(data);
+  Prompt.errors = validate_Prompt.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -25165,8 +15336,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate_PromptArgument_2(data);
-  PromptArgument.errors = validate_PromptArgument_2.errors;
+  const valid = validate_PromptArgument(data);
+  PromptArgument.errors = validate_PromptArgument.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -25183,8 +15354,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate_PromptMessage_2(data);
-  PromptMessage.errors = validate_PromptMessage_2.errors;
+  const valid = validate_PromptMessage(data);
+  PromptMessage.errors = validate_PromptMessage.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -25192,8 +15363,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate_PromptReference_2(data);
-  PromptReference.errors = validate_PromptReference_2.errors;
+  const valid = validate_PromptReference(data);
+  PromptReference.errors = validate_PromptReference.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -25201,8 +15372,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate_ReadResourceRequest_2(data);
-  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
+  const valid = validate_ReadResourceRequest(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest.errors;
   return valid;
 };
 export const ReadResourceRequestParams = function ReadResourceRequestParams(data) {
@@ -25210,8 +15381,8 @@ export const ReadResourceRequestParams = function ReadResourceRequestParams(data
     ReadResourceRequestParams.errors = null;
     return true;
   }
-  const valid = validate_ReadResourceRequestParams_2(data);
-  ReadResourceRequestParams.errors = validate_ReadResourceRequestParams_2.errors;
+  const valid = validate_ReadResourceRequestParams(data);
+  ReadResourceRequestParams.errors = validate_ReadResourceRequestParams.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -25246,8 +15417,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate_RequestId_2(data);
-  RequestId.errors = validate_RequestId_2.errors;
+  const valid = validate_RequestId(data);
+  RequestId.errors = validate_RequestId.errors;
   return valid;
 };
 export const RequestParams = function RequestParams(data) {
@@ -25255,8 +15426,8 @@ export const RequestParams = function RequestParams(data) {
     RequestParams.errors = null;
     return true;
   }
-  const valid = validate_RequestParams_2(data);
-  RequestParams.errors = validate_RequestParams_2.errors;
+  const valid = validate_RequestParams(data);
+  RequestParams.errors = validate_RequestParams.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -25264,8 +15435,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate_Resource_2(data);
-  Resource.errors = validate_Resource_2.errors;
+  const valid = validate_Resource(data);
+  Resource.errors = validate_Resource.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -25282,8 +15453,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate_ResourceLink_2(data);
-  ResourceLink.errors = validate_ResourceLink_2.errors;
+  const valid = validate_ResourceLink(data);
+  ResourceLink.errors = validate_ResourceLink.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -25309,8 +15480,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate_ResourceTemplate_2(data);
-  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
+  const valid = validate_ResourceTemplate(data);
+  ResourceTemplate.errors = validate_ResourceTemplate.errors;
   return valid;
 };
 export const ResourceTemplateReference = function ResourceTemplateReference(data) {
@@ -25318,8 +15489,8 @@ export const ResourceTemplateReference = function ResourceTemplateReference(data
     ResourceTemplateReference.errors = null;
     return true;
   }
-  const valid = validate_ResourceTemplateReference_2(data);
-  ResourceTemplateReference.errors = validate_ResourceTemplateReference_2.errors;
+  const valid = validate_ResourceTemplateReference(data);
+  ResourceTemplateReference.errors = validate_ResourceTemplateReference.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -25336,8 +15507,8 @@ export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotific
     ResourceUpdatedNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_ResourceUpdatedNotificationParams_2(data);
-  ResourceUpdatedNotificationParams.errors = validate_ResourceUpdatedNotificationParams_2.errors;
+  const valid = validate_ResourceUpdatedNotificationParams(data);
+  ResourceUpdatedNotificationParams.errors = validate_ResourceUpdatedNotificationParams.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -25345,8 +15516,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate_Result_3(data);
-  Result.errors = validate_Result_3.errors;
+  const valid = validate_Result(data);
+  Result.errors = validate_Result.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -25354,8 +15525,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate_Role_2(data);
-  Role.errors = validate_Role_2.errors;
+  const valid = validate_Role(data);
+  Role.errors = validate_Role.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -25363,8 +15534,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate_Root_2(data);
-  Root.errors = validate_Root_2.errors;
+  const valid = validate_Root(data);
+  Root.errors = validate_Root.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -25372,8 +15543,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate_RootsListChangedNotification_2(data);
-  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
+  const valid = validate_RootsListChangedNotification(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -25381,8 +15552,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate_SamplingMessage_2(data);
-  SamplingMessage.errors = validate_SamplingMessage_2.errors;
+  const valid = validate_SamplingMessage(data);
+  SamplingMessage.errors = validate_SamplingMessage.errors;
   return valid;
 };
 export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
@@ -25390,8 +15561,8 @@ export const SamplingMessageContentBlock = function SamplingMessageContentBlock(
     SamplingMessageContentBlock.errors = null;
     return true;
   }
-  const valid = validate_SamplingMessageContentBlock_2(data);
-  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock_2.errors;
+  const valid = validate_SamplingMessageContentBlock(data);
+  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -25399,8 +15570,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate_ServerCapabilities_2(data);
-  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
+  const valid = validate_ServerCapabilities(data);
+  ServerCapabilities.errors = validate_ServerCapabilities.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -25435,8 +15606,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate_SetLevelRequest_2(data);
-  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
+  const valid = validate_SetLevelRequest(data);
+  SetLevelRequest.errors = validate_SetLevelRequest.errors;
   return valid;
 };
 export const SetLevelRequestParams = function SetLevelRequestParams(data) {
@@ -25444,8 +15615,8 @@ export const SetLevelRequestParams = function SetLevelRequestParams(data) {
     SetLevelRequestParams.errors = null;
     return true;
   }
-  const valid = validate_SetLevelRequestParams_2(data);
-  SetLevelRequestParams.errors = validate_SetLevelRequestParams_2.errors;
+  const valid = validate_SetLevelRequestParams(data);
+  SetLevelRequestParams.errors = validate_SetLevelRequestParams.errors;
   return valid;
 };
 export const SingleSelectEnumSchema = function SingleSelectEnumSchema(data) {
@@ -25462,8 +15633,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate_StringSchema_2(data);
-  StringSchema.errors = validate_StringSchema_2.errors;
+  const valid = validate_StringSchema(data);
+  StringSchema.errors = validate_StringSchema.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -25471,8 +15642,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate_SubscribeRequest_2(data);
-  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
+  const valid = validate_SubscribeRequest(data);
+  SubscribeRequest.errors = validate_SubscribeRequest.errors;
   return valid;
 };
 export const SubscribeRequestParams = function SubscribeRequestParams(data) {
@@ -25480,8 +15651,8 @@ export const SubscribeRequestParams = function SubscribeRequestParams(data) {
     SubscribeRequestParams.errors = null;
     return true;
   }
-  const valid = validate_SubscribeRequestParams_2(data);
-  SubscribeRequestParams.errors = validate_SubscribeRequestParams_2.errors;
+  const valid = validate_SubscribeRequestParams(data);
+  SubscribeRequestParams.errors = validate_SubscribeRequestParams.errors;
   return valid;
 };
 export const Task = function Task(data) {
@@ -25489,8 +15660,8 @@ export const Task = function Task(data) {
     Task.errors = null;
     return true;
   }
-  const valid = validate_Task_2(data);
-  Task.errors = validate_Task_2.errors;
+  const valid = validate_Task(data);
+  Task.errors = validate_Task.errors;
   return valid;
 };
 export const TaskAugmentedRequestParams = function TaskAugmentedRequestParams(data) {
@@ -25507,8 +15678,8 @@ export const TaskMetadata = function TaskMetadata(data) {
     TaskMetadata.errors = null;
     return true;
   }
-  const valid = validate_TaskMetadata_2(data);
-  TaskMetadata.errors = validate_TaskMetadata_2.errors;
+  const valid = validate_TaskMetadata(data);
+  TaskMetadata.errors = validate_TaskMetadata.errors;
   return valid;
 };
 export const TaskStatus = function TaskStatus(data) {
@@ -25516,8 +15687,8 @@ export const TaskStatus = function TaskStatus(data) {
     TaskStatus.errors = null;
     return true;
   }
-  const valid = validate_TaskStatus_2(data);
-  TaskStatus.errors = validate_TaskStatus_2.errors;
+  const valid = validate_TaskStatus(data);
+  TaskStatus.errors = validate_TaskStatus.errors;
   return valid;
 };
 export const TaskStatusNotification = function TaskStatusNotification(data) {
@@ -25525,8 +15696,8 @@ export const TaskStatusNotification = function TaskStatusNotification(data) {
     TaskStatusNotification.errors = null;
     return true;
   }
-  const valid = validate_TaskStatusNotification_2(data);
-  TaskStatusNotification.errors = validate_TaskStatusNotification_2.errors;
+  const valid = validate_TaskStatusNotification(data);
+  TaskStatusNotification.errors = validate_TaskStatusNotification.errors;
   return valid;
 };
 export const TaskStatusNotificationParams = function TaskStatusNotificationParams(data) {
@@ -25534,8 +15705,8 @@ export const TaskStatusNotificationParams = function TaskStatusNotificationParam
     TaskStatusNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_TaskStatusNotificationParams_2(data);
-  TaskStatusNotificationParams.errors = validate_TaskStatusNotificationParams_2.errors;
+  const valid = validate_TaskStatusNotificationParams(data);
+  TaskStatusNotificationParams.errors = validate_TaskStatusNotificationParams.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -25543,8 +15714,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate_TextContent_2(data);
-  TextContent.errors = validate_TextContent_2.errors;
+  const valid = validate_TextContent(data);
+  TextContent.errors = validate_TextContent.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -25552,8 +15723,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate_TextResourceContents_2(data);
-  TextResourceContents.errors = validate_TextResourceContents_2.errors;
+  const valid = validate_TextResourceContents(data);
+  TextResourceContents.errors = validate_TextResourceContents.errors;
   return valid;
 };
 export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
@@ -25561,8 +15732,8 @@ export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(
     TitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_TitledMultiSelectEnumSchema_2(data);
-  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema_2.errors;
+  const valid = validate_TitledMultiSelectEnumSchema(data);
+  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema.errors;
   return valid;
 };
 export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
@@ -25570,8 +15741,8 @@ export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchem
     TitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_TitledSingleSelectEnumSchema_2(data);
-  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema_2.errors;
+  const valid = validate_TitledSingleSelectEnumSchema(data);
+  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -25579,8 +15750,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate_Tool_2(data);
-  Tool.errors = validate_Tool_2.errors;
+  const valid = validate_Tool(data);
+  Tool.errors = validate_Tool.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -25588,8 +15759,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate_ToolAnnotations_2(data);
-  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
+  const valid = validate_ToolAnnotations(data);
+  ToolAnnotations.errors = validate_ToolAnnotations.errors;
   return valid;
 };
 export const ToolChoice = function ToolChoice(data) {
@@ -25597,8 +15768,8 @@ export const ToolChoice = function ToolChoice(data) {
     ToolChoice.errors = null;
     return true;
   }
-  const valid = validate_ToolChoice_2(data);
-  ToolChoice.errors = validate_ToolChoice_2.errors;
+  const valid = validate_ToolChoice(data);
+  ToolChoice.errors = validate_ToolChoice.errors;
   return valid;
 };
 export const ToolExecution = function ToolExecution(data) {
@@ -25606,8 +15777,8 @@ export const ToolExecution = function ToolExecution(data) {
     ToolExecution.errors = null;
     return true;
   }
-  const valid = validate_ToolExecution_2(data);
-  ToolExecution.errors = validate_ToolExecution_2.errors;
+  const valid = validate_ToolExecution(data);
+  ToolExecution.errors = validate_ToolExecution.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -25615,8 +15786,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate_ToolListChangedNotification_2(data);
-  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
+  const valid = validate_ToolListChangedNotification(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification.errors;
   return valid;
 };
 export const ToolResultContent = function ToolResultContent(data) {
@@ -25624,8 +15795,8 @@ export const ToolResultContent = function ToolResultContent(data) {
     ToolResultContent.errors = null;
     return true;
   }
-  const valid = validate_ToolResultContent_2(data);
-  ToolResultContent.errors = validate_ToolResultContent_2.errors;
+  const valid = validate_ToolResultContent(data);
+  ToolResultContent.errors = validate_ToolResultContent.errors;
   return valid;
 };
 export const ToolUseContent = function ToolUseContent(data) {
@@ -25633,8 +15804,8 @@ export const ToolUseContent = function ToolUseContent(data) {
     ToolUseContent.errors = null;
     return true;
   }
-  const valid = validate_ToolUseContent_2(data);
-  ToolUseContent.errors = validate_ToolUseContent_2.errors;
+  const valid = validate_ToolUseContent(data);
+  ToolUseContent.errors = validate_ToolUseContent.errors;
   return valid;
 };
 export const URLElicitationRequiredError = function URLElicitationRequiredError(data) {
@@ -25651,8 +15822,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate_UnsubscribeRequest_2(data);
-  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
+  const valid = validate_UnsubscribeRequest(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest.errors;
   return valid;
 };
 export const UnsubscribeRequestParams = function UnsubscribeRequestParams(data) {
@@ -25660,8 +15831,8 @@ export const UnsubscribeRequestParams = function UnsubscribeRequestParams(data) 
     UnsubscribeRequestParams.errors = null;
     return true;
   }
-  const valid = validate_UnsubscribeRequestParams_2(data);
-  UnsubscribeRequestParams.errors = validate_UnsubscribeRequestParams_2.errors;
+  const valid = validate_UnsubscribeRequestParams(data);
+  UnsubscribeRequestParams.errors = validate_UnsubscribeRequestParams.errors;
   return valid;
 };
 export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSchema(data) {
@@ -25669,8 +15840,8 @@ export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSch
     UntitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_UntitledMultiSelectEnumSchema_2(data);
-  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema_2.errors;
+  const valid = validate_UntitledMultiSelectEnumSchema(data);
+  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema.errors;
   return valid;
 };
 export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
@@ -25678,7 +15849,7 @@ export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumS
     UntitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_UntitledSingleSelectEnumSchema_2(data);
-  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema_2.errors;
+  const valid = validate_UntitledSingleSelectEnumSchema(data);
+  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema.errors;
   return valid;
 };

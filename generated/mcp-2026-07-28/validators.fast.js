@@ -9,161 +9,6 @@ import { formats } from "@wiregen/runtime/core";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BaseMetadata = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-const schema_CacheableResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resultType","ttlMs"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/call","type":"string"},"params":{"$ref":"#/$defs/CallToolRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CallToolRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"arguments":{"additionalProperties":{},"type":"object"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"name":{"type":"string"},"requestState":{"type":"string"}},"required":["_meta","name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"resultType":{"type":"string"},"structuredContent":{}},"required":["content","resultType"],"type":"object"};
-const schema_CallToolResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/CallToolResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_CancelledNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_CancelledNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"reason":{"type":"string"},"requestId":{"$ref":"#/$defs/RequestId"}},"required":["requestId"],"type":"object"};
-const schema_ClientCapabilities = {"properties":{"elicitation":{"properties":{"form":{"$ref":"#/$defs/JSONObject"},"url":{"$ref":"#/$defs/JSONObject"}},"type":"object"},"experimental":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"extensions":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"roots":{"properties":{},"type":"object"},"sampling":{"properties":{"context":{"$ref":"#/$defs/JSONObject"},"tools":{"$ref":"#/$defs/JSONObject"}},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ClientRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/DiscoverRequest"},{"$ref":"#/$defs/ListResourcesRequest"},{"$ref":"#/$defs/ListResourceTemplatesRequest"},{"$ref":"#/$defs/ReadResourceRequest"},{"$ref":"#/$defs/SubscriptionsListenRequest"},{"$ref":"#/$defs/ListPromptsRequest"},{"$ref":"#/$defs/GetPromptRequest"},{"$ref":"#/$defs/ListToolsRequest"},{"$ref":"#/$defs/CallToolRequest"},{"$ref":"#/$defs/CompleteRequest"}]};
-const schema_CompleteRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"completion/complete","type":"string"},"params":{"$ref":"#/$defs/CompleteRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CompleteRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/PromptReference"},{"$ref":"#/$defs/ResourceTemplateReference"}]}},"required":["_meta","argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"maxItems":100,"type":"array"}},"required":["values"],"type":"object"},"resultType":{"type":"string"}},"required":["completion","resultType"],"type":"object"};
-const schema_CompleteResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/CompleteResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["method","params"],"type":"object"};
-const schema_CreateMessageRequestParams = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_DiscoverRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"server/discover","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_DiscoverResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"capabilities":{"$ref":"#/$defs/ServerCapabilities"},"instructions":{"type":"string"},"resultType":{"type":"string"},"supportedVersions":{"items":{"type":"string"},"type":"array"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],"type":"object"};
-const schema_DiscoverResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/DiscoverResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ElicitRequest = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["method","params"],"type":"object"};
-const schema_ElicitRequestFormParams = {"properties":{"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
-const schema_ElicitRequestParams = {"anyOf":[{"$ref":"#/$defs/ElicitRequestFormParams"},{"$ref":"#/$defs/ElicitRequestURLParams"}]};
-const schema_ElicitRequestURLParams = {"properties":{"message":{"type":"string"},"mode":{"const":"url","type":"string"},"url":{"format":"uri","type":"string"}},"required":["message","mode","url"],"type":"object"};
-const schema_ElicitResult = {"properties":{"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_EnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_Error = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/get","type":"string"},"params":{"$ref":"#/$defs/GetPromptRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetPromptRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"name":{"type":"string"},"requestState":{"type":"string"}},"required":["_meta","name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/$defs/PromptMessage"},"type":"array"},"resultType":{"type":"string"}},"required":["messages","resultType"],"type":"object"};
-const schema_GetPromptResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/GetPromptResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_HeaderMismatchError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32020,"type":"integer"}},"required":["code"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_Icon = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
-const schema_Icons = {"properties":{"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"}},"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InputRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
-const schema_InputRequests = {"additionalProperties":{"$ref":"#/$defs/InputRequest"},"type":"object"};
-const schema_InputRequiredResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"inputRequests":{"$ref":"#/$defs/InputRequests"},"requestState":{"type":"string"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_InputResponse = {"anyOf":[{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
-const schema_InputResponseRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"requestState":{"type":"string"}},"required":["_meta"],"type":"object"};
-const schema_InputResponses = {"additionalProperties":{"$ref":"#/$defs/InputResponse"},"type":"object"};
-const schema_InternalError = {"properties":{"code":{"const":-32603,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_InvalidParamsError = {"properties":{"code":{"const":-32602,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_InvalidRequestError = {"properties":{"code":{"const":-32600,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_JSONArray = {"items":{"$ref":"#/$defs/JSONValue"},"type":"array"};
-const schema_JSONObject = {"additionalProperties":{"$ref":"#/$defs/JSONValue"},"type":"object"};
-const schema_JSONRPCErrorResponse = {"properties":{"error":{"$ref":"#/$defs/Error"},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"$ref":"#/$defs/JSONRPCNotification"},{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"anyOf":[{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_JSONValue = {"anyOf":[{"$ref":"#/$defs/JSONObject"},{"items":{"$ref":"#/$defs/JSONValue"},"type":"array"},{"type":["string","integer","boolean"]}]};
-const schema_LegacyTitledEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ListPromptsResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/$defs/Prompt"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","prompts","resultType","ttlMs"],"type":"object"};
-const schema_ListPromptsResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListPromptsResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/templates/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/$defs/ResourceTemplate"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resourceTemplates","resultType","ttlMs"],"type":"object"};
-const schema_ListResourceTemplatesResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListResourceTemplatesResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ListResourcesResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/$defs/Resource"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resources","resultType","ttlMs"],"type":"object"};
-const schema_ListResourcesResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListResourcesResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ListToolsResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resultType":{"type":"string"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resultType","tools","ttlMs"],"type":"object"};
-const schema_ListToolsResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListToolsResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/message","type":"string"},"params":{"$ref":"#/$defs/LoggingMessageNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_LoggingMessageNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"data":{},"level":{"$ref":"#/$defs/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_MetaObject = {"type":"object"};
-const schema_MethodNotFoundError = {"properties":{"code":{"const":-32601,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_MissingRequiredClientCapabilityError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32021,"type":"integer"},"data":{"properties":{"requiredCapabilities":{"$ref":"#/$defs/ClientCapabilities"}},"required":["requiredCapabilities"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_MultiSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"}]};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
-const schema_NotificationMetaObject = {"properties":{"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
-const schema_NotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"}},"type":"object"};
-const schema_NumberSchema = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_PaginatedRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"cursor":{"type":"string"}},"required":["_meta"],"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"nextCursor":{"type":"string"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_ParseError = {"properties":{"code":{"const":-32700,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_ProgressNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/progress","type":"string"},"params":{"$ref":"#/$defs/ProgressNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ProgressNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/$defs/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
-const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"arguments":{"items":{"$ref":"#/$defs/PromptArgument"},"type":"array"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"$ref":"#/$defs/ContentBlock"},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/read","type":"string"},"params":{"$ref":"#/$defs/ReadResourceRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ReadResourceRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"requestState":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["_meta","uri"],"type":"object"};
-const schema_ReadResourceResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"contents":{"items":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","contents","resultType","ttlMs"],"type":"object"};
-const schema_ReadResourceResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/ReadResourceResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
-const schema_RequestId = {"type":["string","integer"]};
-const schema_RequestMetaObject = {"properties":{"io.modelcontextprotocol/clientCapabilities":{"$ref":"#/$defs/ClientCapabilities"},"io.modelcontextprotocol/clientInfo":{"$ref":"#/$defs/Implementation"},"io.modelcontextprotocol/logLevel":{"$ref":"#/$defs/LoggingLevel"},"io.modelcontextprotocol/protocolVersion":{"type":"string"},"progressToken":{"$ref":"#/$defs/ProgressToken"}},"required":["io.modelcontextprotocol/clientCapabilities","io.modelcontextprotocol/protocolVersion"],"type":"object"};
-const schema_RequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"}},"required":["_meta"],"type":"object"};
-const schema_Resource = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceLink = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ResourceRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"uri":{"format":"uri","type":"string"}},"required":["_meta","uri"],"type":"object"};
-const schema_ResourceTemplate = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceTemplateReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/updated","type":"string"},"params":{"$ref":"#/$defs/ResourceUpdatedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ResourceUpdatedNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_ResultMetaObject = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"}},"type":"object"};
-const schema_ResultType = {"type":"string"};
-const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_SamplingMessage = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_SamplingMessageContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
-const schema_ServerCapabilities = {"properties":{"completions":{"$ref":"#/$defs/JSONObject"},"experimental":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"extensions":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"logging":{"$ref":"#/$defs/JSONObject"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/ResourceListChangedNotification"},{"$ref":"#/$defs/SubscriptionsAcknowledgedNotification"},{"$ref":"#/$defs/ResourceUpdatedNotification"},{"$ref":"#/$defs/PromptListChangedNotification"},{"$ref":"#/$defs/ToolListChangedNotification"},{"$ref":"#/$defs/LoggingMessageNotification"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/DiscoverResult"},{"$ref":"#/$defs/ListResourcesResult"},{"$ref":"#/$defs/ListResourceTemplatesResult"},{"$ref":"#/$defs/ReadResourceResult"},{"$ref":"#/$defs/SubscriptionsListenResult"},{"$ref":"#/$defs/ListPromptsResult"},{"$ref":"#/$defs/GetPromptResult"},{"$ref":"#/$defs/ListToolsResult"},{"$ref":"#/$defs/CallToolResult"},{"$ref":"#/$defs/CompleteResult"}]};
-const schema_SingleSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"}]};
-const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_SubscriptionFilter = {"properties":{"promptsListChanged":{"type":"boolean"},"resourceSubscriptions":{"items":{"type":"string"},"type":"array"},"resourcesListChanged":{"type":"boolean"},"toolsListChanged":{"type":"boolean"}},"type":"object"};
-const schema_SubscriptionsAcknowledgedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/subscriptions/acknowledged","type":"string"},"params":{"$ref":"#/$defs/SubscriptionsAcknowledgedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_SubscriptionsAcknowledgedNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"notifications":{"$ref":"#/$defs/SubscriptionFilter"}},"required":["notifications"],"type":"object"};
-const schema_SubscriptionsListenRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"subscriptions/listen","type":"string"},"params":{"$ref":"#/$defs/SubscriptionsListenRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_SubscriptionsListenRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"notifications":{"$ref":"#/$defs/SubscriptionFilter"}},"required":["_meta","notifications"],"type":"object"};
-const schema_SubscriptionsListenResult = {"properties":{"_meta":{"$ref":"#/$defs/SubscriptionsListenResultMetaObject"},"resultType":{"type":"string"}},"required":["_meta","resultType"],"type":"object"};
-const schema_SubscriptionsListenResultMetaObject = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"},"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"required":["io.modelcontextprotocol/subscriptionId"],"type":"object"};
-const schema_SubscriptionsListenResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/SubscriptionsListenResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_TextContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_TitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_TitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"}},"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
-const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ToolResultContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-const schema_ToolUseContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
-const schema_UnsupportedProtocolVersionError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32022,"type":"integer"},"data":{"properties":{"requested":{"type":"string"},"supported":{"items":{"type":"string"},"type":"array"}},"required":["requested","supported"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_UntitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_UntitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 function validate_Annotations(data){
 let vErrors = null;
 let errors = 0;
@@ -180,11 +25,11 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -194,7 +39,7 @@ break;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -207,7 +52,7 @@ if(valid0){
 if(data.lastModified !== undefined){
 const _errs6 = errors;
 if(typeof data.lastModified !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -222,18 +67,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -246,7 +91,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -260,7 +105,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 else {
@@ -268,7 +113,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_AudioContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -296,12 +141,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -315,7 +160,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -328,11 +173,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 if("audio" !== data4){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -347,7 +192,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -361,14 +206,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_BaseMetadata.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_BaseMetadata.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -380,7 +225,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_BaseMetadata.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -392,7 +237,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BaseMetadata.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BaseMetadata.errors = [verdictError];
 return false;
 }
 }
@@ -406,7 +251,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.blob === undefined) && (missing0 = "blob")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -414,7 +259,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -430,12 +275,12 @@ if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -449,7 +294,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs6 = errors;
 if(typeof data.mimeType !== "string"){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -465,12 +310,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -486,7 +331,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -500,14 +345,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "boolean"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -519,7 +364,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -531,7 +376,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -544,11 +389,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 if("boolean" !== data3){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -562,7 +407,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 }
@@ -576,7 +421,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.cacheScope === undefined) && (missing0 = "cacheScope")) || ((data.resultType === undefined) && (missing0 = "resultType"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_CacheableResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 else {
@@ -596,11 +441,11 @@ if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_CacheableResult.properties.cacheScope.enum}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -612,7 +457,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs4 = errors;
 if(typeof data.resultType !== "string"){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -625,13 +470,13 @@ if(data.ttlMs !== undefined){
 let data3 = data.ttlMs;
 const _errs6 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs6){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 }
@@ -647,7 +492,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CacheableResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 }
@@ -661,7 +506,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -669,7 +514,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -682,11 +527,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -699,11 +544,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 if("tools/call" !== data2){
-validate_CallToolRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/call"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -729,7 +574,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequest.errors = [verdictError];
 return false;
 }
 }
@@ -743,7 +588,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_CallToolRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -766,7 +611,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -791,7 +636,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -803,7 +648,7 @@ if(valid0){
 if(data.requestState !== undefined){
 const _errs8 = errors;
 if(typeof data.requestState !== "string"){
-validate_CallToolRequestParams.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -818,100 +663,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_CallToolRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CallToolRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_CallToolRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_RequestMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
-else {
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputResponses !== undefined){
-const _errs5 = errors;
-if(!(validate_InputResponses(data.inputResponses))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs6 = errors;
-if(typeof data.name !== "string"){
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestState !== undefined){
-const _errs8 = errors;
-if(typeof data.requestState !== "string"){
-validate_CallToolRequestParams_2.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CallToolRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CallToolRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CallToolResult(data){
@@ -921,7 +677,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.resultType === undefined) && (missing0 = "resultType"))){
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 else {
@@ -957,7 +713,7 @@ break;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -970,7 +726,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs5 = errors;
 if(typeof data.isError !== "boolean"){
-validate_CallToolResult.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -982,7 +738,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs7 = errors;
 if(typeof data.resultType !== "string"){
-validate_CallToolResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -996,7 +752,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResult.errors = [verdictError];
 return false;
 }
 }
@@ -1010,7 +766,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_CallToolResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CallToolResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -1018,7 +774,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CallToolResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CallToolResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1031,11 +787,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CallToolResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CallToolResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CallToolResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CallToolResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1066,7 +822,7 @@ var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1098,7 +854,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CallToolResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CallToolResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -1112,7 +868,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -1120,11 +876,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1137,11 +893,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 if("notifications/cancelled" !== data1){
-validate_CancelledNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1166,7 +922,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1180,7 +936,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestId === undefined) && (missing0 = "requestId")){
-validate_CancelledNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -1199,7 +955,7 @@ if(valid0){
 if(data.reason !== undefined){
 const _errs2 = errors;
 if(typeof data.reason !== "string"){
-validate_CancelledNotificationParams.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1212,7 +968,7 @@ if(data.requestId !== undefined){
 let data2 = data.requestId;
 const _errs4 = errors;
 if((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))){
-validate_CancelledNotificationParams.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1225,70 +981,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_CancelledNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CancelledNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.requestId === undefined) && (missing0 = "requestId")){
-validate_CancelledNotificationParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_NotificationMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs2 = errors;
-if(typeof data.reason !== "string"){
-validate_CancelledNotificationParams_2.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestId !== undefined){
-let data2 = data.requestId;
-const _errs4 = errors;
-if((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))){
-validate_CancelledNotificationParams_2.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_CancelledNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CancelledNotificationParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ClientCapabilities(data){
@@ -1327,7 +1024,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/elicitation",schemaPath:"#/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1355,7 +1052,7 @@ break;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1383,7 +1080,7 @@ break;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1398,7 +1095,7 @@ let data7 = data.roots;
 const _errs13 = errors;
 if(errors === _errs13){
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1439,7 +1136,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -1454,181 +1151,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ClientCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCapabilities.errors = [verdictError];
 return false;
 }
 }
 validate_ClientCapabilities.errors = vErrors;
-return errors === 0;
-}
-function validate_ClientCapabilities_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.elicitation !== undefined){
-let data0 = data.elicitation;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.form !== undefined){
-const _errs3 = errors;
-if(!(validate_JSONObject(data0.form))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.url !== undefined){
-const _errs4 = errors;
-if(!(validate_JSONObject(data0.url))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-else {
-validate_ClientCapabilities_2.errors = [{instancePath:instancePath+"/elicitation",schemaPath:"#/properties/elicitation/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.experimental !== undefined){
-let data3 = data.experimental;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key0 in data3){
-const _errs8 = errors;
-if(!(validate_JSONObject(data3[key0]))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ClientCapabilities_2.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.extensions !== undefined){
-let data5 = data.extensions;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-const _errs12 = errors;
-if(!(validate_JSONObject(data5[key1]))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs12 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_ClientCapabilities_2.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.roots !== undefined){
-let data7 = data.roots;
-const _errs13 = errors;
-if(errors === _errs13){
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-validate_ClientCapabilities_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sampling !== undefined){
-let data8 = data.sampling;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.context !== undefined){
-const _errs17 = errors;
-if(!(validate_JSONObject(data8.context))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs17 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data8.tools !== undefined){
-const _errs18 = errors;
-if(!(validate_JSONObject(data8.tools))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-else {
-validate_ClientCapabilities_2.errors = [{instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ClientCapabilities_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ClientCapabilities_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ClientNotification(data){
@@ -1638,7 +1165,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -1646,11 +1173,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1663,11 +1190,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 if("notifications/cancelled" !== data1){
-validate_ClientNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/cancelled"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1692,7 +1219,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ClientNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientNotification.errors = [verdictError];
 return false;
 }
 }
@@ -1767,17 +1294,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ClientRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1791,7 +1318,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1799,7 +1326,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1812,11 +1339,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1829,11 +1356,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 if("completion/complete" !== data2){
-validate_CompleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1859,7 +1386,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1873,7 +1400,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data._meta === undefined) && (missing0 = "_meta")) || ((data.argument === undefined) && (missing0 = "argument"))) || ((data.ref === undefined) && (missing0 = "ref"))){
-validate_CompleteRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -1896,14 +1423,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.name === undefined) && (missing1 = "name")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
 if(data1.name !== undefined){
 const _errs4 = errors;
 if(typeof data1.name !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -1915,7 +1442,7 @@ if(valid1){
 if(data1.value !== undefined){
 const _errs6 = errors;
 if(typeof data1.value !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -1927,7 +1454,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -1950,7 +1477,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key0 in data5){
 const _errs13 = errors;
 if(typeof data5[key0] !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -1960,14 +1487,14 @@ break;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -1990,14 +1517,14 @@ if(errors === _errs19){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing2;
 if(((data7.name === undefined) && (missing2 = "name")) || ((data7.type === undefined) && (missing2 = "type"))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
 if(data7.name !== undefined){
 const _errs21 = errors;
 if(typeof data7.name !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/name",schemaPath:"#/$defs/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid7 = _errs21 === errors;
@@ -2009,7 +1536,7 @@ if(valid7){
 if(data7.title !== undefined){
 const _errs23 = errors;
 if(typeof data7.title !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/title",schemaPath:"#/$defs/PromptReference/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid7 = _errs23 === errors;
@@ -2022,11 +1549,11 @@ if(data7.type !== undefined){
 let data10 = data7.type;
 const _errs25 = errors;
 if(typeof data10 !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data10){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid7 = _errs25 === errors;
@@ -2039,7 +1566,7 @@ var valid7 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2050,7 +1577,7 @@ if(errors === _errs28){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing3;
 if(((data7.type === undefined) && (missing3 = "type")) || ((data7.uri === undefined) && (missing3 = "uri"))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -2058,11 +1585,11 @@ if(data7.type !== undefined){
 let data11 = data7.type;
 const _errs30 = errors;
 if(typeof data11 !== "string"){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data11){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid10 = _errs30 === errors;
@@ -2078,12 +1605,12 @@ if(errors === _errs32){
 if(errors === _errs32){
 if(typeof data12 === "string"){
 if(!(format_uri_template.test(data12))){
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2097,23 +1624,23 @@ var valid10 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2128,362 +1655,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_CompleteRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data._meta === undefined) && (missing0 = "_meta")) || ((data.argument === undefined) && (missing0 = "argument"))) || ((data.ref === undefined) && (missing0 = "ref"))){
-validate_CompleteRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_RequestMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.argument !== undefined){
-let data1 = data.argument;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.name === undefined) && (missing1 = "name")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data1.name !== undefined){
-const _errs4 = errors;
-if(typeof data1.name !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.value !== undefined){
-const _errs6 = errors;
-if(typeof data1.value !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.context !== undefined){
-let data4 = data.context;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.arguments !== undefined){
-let data5 = data4.arguments;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key0 in data5){
-const _errs13 = errors;
-if(typeof data5[key0] !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.ref !== undefined){
-let data7 = data.ref;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-const tag0 = data7.type;
-if(typeof tag0 == "string"){
-if(tag0 === "ref/prompt"){
-const _errs19 = errors;
-if(errors === _errs19){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-let missing2;
-if(((data7.name === undefined) && (missing2 = "name")) || ((data7.type === undefined) && (missing2 = "type"))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data7.name !== undefined){
-const _errs21 = errors;
-if(typeof data7.name !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/name",schemaPath:"#/$defs/PromptReference/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs21 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data7.title !== undefined){
-const _errs23 = errors;
-if(typeof data7.title !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/title",schemaPath:"#/$defs/PromptReference/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs23 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data7.type !== undefined){
-let data10 = data7.type;
-const _errs25 = errors;
-if(typeof data10 !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/prompt" !== data10){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/PromptReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
-return false;
-}
-var valid7 = _errs25 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/PromptReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "ref/resource"){
-const _errs28 = errors;
-if(errors === _errs28){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-let missing3;
-if(((data7.type === undefined) && (missing3 = "type")) || ((data7.uri === undefined) && (missing3 = "uri"))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/required",keyword:"required",params:{missingProperty: missing3}}];
-return false;
-}
-else {
-if(data7.type !== undefined){
-let data11 = data7.type;
-const _errs30 = errors;
-if(typeof data11 !== "string"){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("ref/resource" !== data11){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/type",schemaPath:"#/$defs/ResourceTemplateReference/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
-return false;
-}
-var valid10 = _errs30 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data7.uri !== undefined){
-let data12 = data7.uri;
-const _errs32 = errors;
-if(errors === _errs32){
-if(errors === _errs32){
-if(typeof data12 === "string"){
-if(!(format_uri_template.test(data12))){
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref/uri",schemaPath:"#/$defs/ResourceTemplateReference/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid10 = _errs32 === errors;
-}
-else {
-var valid10 = true;
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/$defs/ResourceTemplateReference/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CompleteRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("completion/complete" !== data2){
-validate_CompleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_CompleteRequestParams(data.params))){
-vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_CompleteRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CompleteRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CompleteResult(data){
@@ -2493,7 +1669,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.completion === undefined) && (missing0 = "completion")) || ((data.resultType === undefined) && (missing0 = "resultType"))){
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2516,14 +1692,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
 if(data1.hasMore !== undefined){
 const _errs4 = errors;
 if(typeof data1.hasMore !== "boolean"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/hasMore",schemaPath:"#/properties/completion/properties/hasMore/type",keyword:"type",params:{type: "boolean"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -2536,7 +1712,7 @@ if(data1.total !== undefined){
 let data3 = data1.total;
 const _errs6 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/total",schemaPath:"#/properties/completion/properties/total/type",keyword:"type",params:{type: "integer"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2551,7 +1727,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(Array.isArray(data4)){
 if(data4.length > 100){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/maxItems",keyword:"maxItems",params:{limit: 100}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 else {
@@ -2560,7 +1736,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data4[i0] !== "string"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values/" + i0,schemaPath:"#/properties/completion/properties/values/items/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -2571,7 +1747,7 @@ break;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion/values",schemaPath:"#/properties/completion/properties/values/type",keyword:"type",params:{type: "array"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2585,7 +1761,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath:instancePath+"/completion",schemaPath:"#/properties/completion/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2598,7 +1774,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs12 = errors;
 if(typeof data.resultType !== "string"){
-validate_CompleteResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -2611,7 +1787,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -2625,7 +1801,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_CompleteResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompleteResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -2633,7 +1809,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_CompleteResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_CompleteResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2646,11 +1822,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_CompleteResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_CompleteResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_CompleteResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_CompleteResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2675,7 +1851,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompleteResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompleteResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -2720,76 +1896,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 validate_ContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_ContentBlock_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource_link"){
-if(!(validate_ResourceLink(data))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "resource"){
-if(!(validate_EmbeddedResource(data))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ContentBlock_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageRequest(data){
@@ -2799,7 +1920,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -2807,11 +1928,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if("sampling/createMessage" !== data0){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2835,7 +1956,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -2849,7 +1970,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -2857,11 +1978,11 @@ if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2874,7 +1995,7 @@ if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2903,7 +2024,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2947,7 +2068,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data6[i1] !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -2957,7 +2078,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -2970,7 +2091,7 @@ if(valid0){
 if(data.systemPrompt !== undefined){
 const _errs14 = errors;
 if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -2983,7 +2104,7 @@ if(data.temperature !== undefined){
 let data9 = data.temperature;
 const _errs16 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -3001,17 +2122,17 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.mode !== undefined){
 let data11 = data10.mode;
 if(typeof data11 !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 if(!(((data11 === "auto") || (data11 === "none")) || (data11 === "required"))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3041,7 +2162,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -3062,288 +2183,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.includeContext !== undefined){
-let data0 = data.includeContext;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxTokens !== undefined){
-let data1 = data.maxTokens;
-const _errs3 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messages !== undefined){
-let data2 = data.messages;
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs7 = errors;
-if(!(validate_SamplingMessage(data2[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-const _errs8 = errors;
-if(!(validate_JSONObject(data.metadata))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.modelPreferences !== undefined){
-const _errs9 = errors;
-if(!(validate_ModelPreferences(data.modelPreferences))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopSequences !== undefined){
-let data6 = data.stopSequences;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data6)){
-var valid2 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data6[i1] !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.systemPrompt !== undefined){
-const _errs14 = errors;
-if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.temperature !== undefined){
-let data9 = data.temperature;
-const _errs16 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolChoice !== undefined){
-let data10 = data.toolChoice;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.mode !== undefined){
-let data11 = data10.mode;
-if(typeof data11 !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data11 === "auto") || (data11 === "none")) || (data11 === "required"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
-return false;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tools !== undefined){
-let data12 = data.tools;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data12)){
-var valid5 = true;
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-const _errs25 = errors;
-if(!(validate_Tool(data12[i2]))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs25 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CreateMessageRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_CreateMessageRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("sampling/createMessage" !== data0){
-validate_CreateMessageRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs3 = errors;
-if(!(validate_CreateMessageRequestParams(data.params))){
-vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_CreateMessageRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageResult(data){
@@ -3353,7 +2197,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 else {
@@ -3361,7 +2205,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3411,7 +2255,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3422,7 +2266,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3433,7 +2277,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3464,7 +2308,7 @@ break;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3478,7 +2322,7 @@ var _valid0 = _errs14 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3509,7 +2353,7 @@ if(valid0){
 if(data.model !== undefined){
 const _errs17 = errors;
 if(typeof data.model !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -3522,11 +2366,11 @@ if(data.role !== undefined){
 let data4 = data.role;
 const _errs19 = errors;
 if(typeof data4 !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 if(!((data4 === "assistant") || (data4 === "user"))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -3538,7 +2382,7 @@ if(valid0){
 if(data.stopReason !== undefined){
 const _errs22 = errors;
 if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -3553,232 +2397,18 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageResult.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data1))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-if(!(validate_ToolUseContent(data1))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data1))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data1)){
-var valid9 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs16 = errors;
-if(!(validate_SamplingMessageContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs16 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs14 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate_CreateMessageResult_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.model !== undefined){
-const _errs17 = errors;
-if(typeof data.model !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data4 = data.role;
-const _errs19 = errors;
-if(typeof data4 !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data4 === "assistant") || (data4 === "user"))){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopReason !== undefined){
-const _errs22 = errors;
-if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult_2.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Cursor(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Cursor.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Cursor.errors = [verdictError];
 return false;
 }
 validate_Cursor.errors = vErrors;
@@ -3791,7 +2421,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_DiscoverRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DiscoverRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3799,7 +2429,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_DiscoverRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_DiscoverRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3812,11 +2442,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_DiscoverRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_DiscoverRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_DiscoverRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_DiscoverRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3829,11 +2459,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_DiscoverRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_DiscoverRequest.errors = [verdictError];
 return false;
 }
 if("server/discover" !== data2){
-validate_DiscoverRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "server/discover"}}];
+validate_DiscoverRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3859,93 +2489,11 @@ var valid0 = true;
 }
 }
 else {
-validate_DiscoverRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DiscoverRequest.errors = [verdictError];
 return false;
 }
 }
 validate_DiscoverRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_DiscoverRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_DiscoverRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_DiscoverRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_DiscoverRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_DiscoverRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_DiscoverRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("server/discover" !== data2){
-validate_DiscoverRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "server/discover"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_RequestParams(data.params))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_DiscoverRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_DiscoverRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_DiscoverResult(data){
@@ -3955,7 +2503,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.cacheScope === undefined) && (missing0 = "cacheScope")) || ((data.capabilities === undefined) && (missing0 = "capabilities"))) || ((data.resultType === undefined) && (missing0 = "resultType"))) || ((data.supportedVersions === undefined) && (missing0 = "supportedVersions"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_DiscoverResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 else {
@@ -3975,11 +2523,11 @@ if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_DiscoverResult.properties.cacheScope.enum}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4003,7 +2551,7 @@ if(valid0){
 if(data.instructions !== undefined){
 const _errs5 = errors;
 if(typeof data.instructions !== "string"){
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/instructions",schemaPath:"#/properties/instructions/type",keyword:"type",params:{type: "string"}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -4015,7 +2563,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs7 = errors;
 if(typeof data.resultType !== "string"){
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -4034,7 +2582,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data5[i0] !== "string"){
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/supportedVersions/" + i0,schemaPath:"#/properties/supportedVersions/items/type",keyword:"type",params:{type: "string"}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -4044,7 +2592,7 @@ break;
 }
 }
 else {
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/supportedVersions",schemaPath:"#/properties/supportedVersions/type",keyword:"type",params:{type: "array"}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 }
@@ -4058,13 +2606,13 @@ if(data.ttlMs !== undefined){
 let data7 = data.ttlMs;
 const _errs13 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs13){
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-validate_DiscoverResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 }
@@ -4083,7 +2631,7 @@ var valid0 = true;
 }
 }
 else {
-validate_DiscoverResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DiscoverResult.errors = [verdictError];
 return false;
 }
 }
@@ -4097,7 +2645,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_DiscoverResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DiscoverResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -4105,7 +2653,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_DiscoverResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_DiscoverResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4118,11 +2666,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_DiscoverResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_DiscoverResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_DiscoverResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_DiscoverResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4147,7 +2695,7 @@ var valid0 = true;
 }
 }
 else {
-validate_DiscoverResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DiscoverResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -4161,7 +2709,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -4169,11 +2717,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 if("elicitation/create" !== data0){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4197,7 +2745,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4211,14 +2759,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4231,11 +2779,11 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 if("form" !== data1){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -4251,14 +2799,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.properties === undefined) && (missing1 = "properties")) || ((data2.type === undefined) && (missing1 = "type"))){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 else {
 if(data2.$schema !== undefined){
 const _errs7 = errors;
 if(typeof data2.$schema !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -4285,7 +2833,7 @@ break;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4305,7 +2853,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs15 = errors;
 if(typeof data6[i0] !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -4315,7 +2863,7 @@ break;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4329,11 +2877,11 @@ if(data2.type !== undefined){
 let data8 = data2.type;
 const _errs17 = errors;
 if(typeof data8 !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 if("object" !== data8){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs17 === errors;
@@ -4347,7 +2895,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -4361,175 +2909,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
 validate_ElicitRequestFormParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestFormParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.message !== undefined){
-const _errs1 = errors;
-if(typeof data.message !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mode !== undefined){
-let data1 = data.mode;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("form" !== data1){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestedSchema !== undefined){
-let data2 = data.requestedSchema;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.properties === undefined) && (missing1 = "properties")) || ((data2.type === undefined) && (missing1 = "type"))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.$schema !== undefined){
-const _errs7 = errors;
-if(typeof data2.$schema !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.properties !== undefined){
-let data4 = data2.properties;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-const _errs12 = errors;
-if(!(validate_PrimitiveSchemaDefinition(data4[key0]))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.required !== undefined){
-let data6 = data2.required;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data6)){
-var valid3 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-const _errs15 = errors;
-if(typeof data6[i0] !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.type !== undefined){
-let data8 = data2.type;
-const _errs17 = errors;
-if(typeof data8 !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data8){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ElicitRequestFormParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestParams(data){
@@ -4551,7 +2935,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4564,7 +2948,7 @@ else {
 if(data.message !== undefined){
 const _errs5 = errors;
 if(typeof data.message !== "string"){
-const err1 = {instancePath:instancePath+"/message",schemaPath:"#/$defs/ElicitRequestURLParams/properties/message/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4583,7 +2967,7 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4593,7 +2977,7 @@ vErrors.push(err2);
 errors++;
 }
 if("url" !== data1){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/const",keyword:"const",params:{allowedValue: "url"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4615,7 +2999,7 @@ if(errors === _errs9){
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/format",keyword:"format",params:{format: "uri"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4626,7 +3010,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4647,7 +3031,7 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4661,7 +3045,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4684,160 +3068,6 @@ vErrors = null;
 }
 }
 validate_ElicitRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_ElicitRequestFormParams(data))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.message !== undefined){
-const _errs5 = errors;
-if(typeof data.message !== "string"){
-const err1 = {instancePath:instancePath+"/message",schemaPath:"#/$defs/ElicitRequestURLParams/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs5 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.mode !== undefined){
-let data1 = data.mode;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("url" !== data1){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/const",keyword:"const",params:{allowedValue: "url"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.url !== undefined){
-let data2 = data.url;
-const _errs9 = errors;
-if(errors === _errs9){
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate_ElicitRequestParams_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ElicitRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestURLParams(data){
@@ -4847,14 +3077,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4867,11 +3097,11 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 if("url" !== data1){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -4887,12 +3117,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
@@ -4907,61 +3137,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 validate_ElicitRequestURLParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ElicitRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ElicitRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("elicitation/create" !== data0){
-validate_ElicitRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs3 = errors;
-if(!(validate_ElicitRequestParams(data.params))){
-vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ElicitRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ElicitRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitResult(data){
@@ -4971,7 +3151,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 else {
@@ -4979,11 +3159,11 @@ if(data.action !== undefined){
 let data0 = data.action;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5010,7 +3190,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data2[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5026,7 +3206,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5041,7 +3221,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs12 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err2 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5054,7 +3234,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5083,7 +3263,7 @@ break;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -5096,7 +3276,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -5110,7 +3290,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 else {
@@ -5118,7 +3298,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -5161,7 +3341,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5193,11 +3373,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 if("resource" !== data3){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -5211,126 +3391,11 @@ var valid0 = true;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs5 = errors;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
-if(!(validate_TextResourceContents(data2))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs8 = errors;
-if(!(validate_BlobResourceContents(data2))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate_EmbeddedResource_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource" !== data3){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_EnumSchema(data){
@@ -5344,7 +3409,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-const err0 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5357,7 +3422,7 @@ else {
 if(data.default !== undefined){
 const _errs4 = errors;
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5375,7 +3440,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs6 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5400,7 +3465,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5416,7 +3481,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5435,7 +3500,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs12 = errors;
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5454,7 +3519,7 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5464,7 +3529,7 @@ vErrors.push(err6);
 errors++;
 }
 if("string" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5485,7 +3550,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5504,7 +3569,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.oneOf === undefined) && (missing1 = "oneOf")) || ((data.type === undefined) && (missing1 = "type"))){
-const err9 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5517,7 +3582,7 @@ else {
 if(data.default !== undefined){
 const _errs19 = errors;
 if(typeof data.default !== "string"){
-const err10 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5535,7 +3600,7 @@ if(valid5){
 if(data.description !== undefined){
 const _errs21 = errors;
 if(typeof data.description !== "string"){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5564,7 +3629,7 @@ if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((data9.const === undefined) && (missing2 = "const")) || ((data9.title === undefined) && (missing2 = "title"))){
-const err12 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing2}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5577,7 +3642,7 @@ else {
 if(data9.const !== undefined){
 const _errs27 = errors;
 if(typeof data9.const !== "string"){
-const err13 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5595,7 +3660,7 @@ if(valid7){
 if(data9.title !== undefined){
 const _errs29 = errors;
 if(typeof data9.title !== "string"){
-const err14 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5613,7 +3678,7 @@ var valid7 = true;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5630,7 +3695,7 @@ break;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5649,7 +3714,7 @@ if(valid5){
 if(data.title !== undefined){
 const _errs31 = errors;
 if(typeof data.title !== "string"){
-const err17 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5668,7 +3733,7 @@ if(data.type !== undefined){
 let data13 = data.type;
 const _errs33 = errors;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5678,7 +3743,7 @@ vErrors.push(err18);
 errors++;
 }
 if("string" !== data13){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5699,7 +3764,7 @@ var valid5 = true;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5718,7 +3783,7 @@ if(errors === _errs36){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.items === undefined) && (missing3 = "items")) || ((data.type === undefined) && (missing3 = "type"))){
-const err21 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5738,7 +3803,7 @@ const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 const _errs40 = errors;
 if(typeof data14[i2] !== "string"){
-const err22 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5754,7 +3819,7 @@ break;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5773,7 +3838,7 @@ if(valid9){
 if(data.description !== undefined){
 const _errs42 = errors;
 if(typeof data.description !== "string"){
-const err24 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5795,7 +3860,7 @@ if(errors === _errs44){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 let missing4;
 if(((data17.enum === undefined) && (missing4 = "enum")) || ((data17.type === undefined) && (missing4 = "type"))){
-const err25 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing4}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5815,7 +3880,7 @@ const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
 const _errs48 = errors;
 if(typeof data18[i3] !== "string"){
-const err26 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5831,7 +3896,7 @@ break;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5851,7 +3916,7 @@ if(data17.type !== undefined){
 let data20 = data17.type;
 const _errs50 = errors;
 if(typeof data20 !== "string"){
-const err28 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5861,7 +3926,7 @@ vErrors.push(err28);
 errors++;
 }
 if("string" !== data20){
-const err29 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5879,7 +3944,7 @@ var valid11 = true;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5899,7 +3964,7 @@ if(data.maxItems !== undefined){
 let data21 = data.maxItems;
 const _errs52 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err31 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5918,7 +3983,7 @@ if(data.minItems !== undefined){
 let data22 = data.minItems;
 const _errs54 = errors;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err32 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5936,7 +4001,7 @@ if(valid9){
 if(data.title !== undefined){
 const _errs56 = errors;
 if(typeof data.title !== "string"){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5955,7 +4020,7 @@ if(data.type !== undefined){
 let data24 = data.type;
 const _errs58 = errors;
 if(typeof data24 !== "string"){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err34 = verdictError;
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5965,7 +4030,7 @@ vErrors.push(err34);
 errors++;
 }
 if("array" !== data24){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err35 = verdictError;
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5988,7 +4053,7 @@ var valid9 = true;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err36 = verdictError;
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6007,7 +4072,7 @@ if(errors === _errs61){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if(((data.items === undefined) && (missing5 = "items")) || ((data.type === undefined) && (missing5 = "type"))){
-const err37 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing5}};
+const err37 = verdictError;
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6027,7 +4092,7 @@ const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
 const _errs65 = errors;
 if(typeof data25[i4] !== "string"){
-const err38 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err38 = verdictError;
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6043,7 +4108,7 @@ break;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err39 = verdictError;
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6062,7 +4127,7 @@ if(valid14){
 if(data.description !== undefined){
 const _errs67 = errors;
 if(typeof data.description !== "string"){
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err40 = verdictError;
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6084,7 +4149,7 @@ if(errors === _errs69){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 let missing6;
 if((data28.anyOf === undefined) && (missing6 = "anyOf")){
-const err41 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing6}};
+const err41 = verdictError;
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6108,7 +4173,7 @@ if(errors === _errs73){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing7;
 if(((data30.const === undefined) && (missing7 = "const")) || ((data30.title === undefined) && (missing7 = "title"))){
-const err42 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing7}};
+const err42 = verdictError;
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6121,7 +4186,7 @@ else {
 if(data30.const !== undefined){
 const _errs75 = errors;
 if(typeof data30.const !== "string"){
-const err43 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err43 = verdictError;
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6139,7 +4204,7 @@ if(valid18){
 if(data30.title !== undefined){
 const _errs77 = errors;
 if(typeof data30.title !== "string"){
-const err44 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err44 = verdictError;
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6157,7 +4222,7 @@ var valid18 = true;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+const err45 = verdictError;
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6174,7 +4239,7 @@ break;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+const err46 = verdictError;
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6188,7 +4253,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err47 = verdictError;
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6208,7 +4273,7 @@ if(data.maxItems !== undefined){
 let data33 = data.maxItems;
 const _errs79 = errors;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err48 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err48 = verdictError;
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6227,7 +4292,7 @@ if(data.minItems !== undefined){
 let data34 = data.minItems;
 const _errs81 = errors;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err49 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err49 = verdictError;
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6245,7 +4310,7 @@ if(valid14){
 if(data.title !== undefined){
 const _errs83 = errors;
 if(typeof data.title !== "string"){
-const err50 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err50 = verdictError;
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6264,7 +4329,7 @@ if(data.type !== undefined){
 let data36 = data.type;
 const _errs85 = errors;
 if(typeof data36 !== "string"){
-const err51 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err51 = verdictError;
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6274,7 +4339,7 @@ vErrors.push(err51);
 errors++;
 }
 if("array" !== data36){
-const err52 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err52 = verdictError;
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6297,7 +4362,7 @@ var valid14 = true;
 }
 }
 else {
-const err53 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err53 = verdictError;
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6316,7 +4381,7 @@ if(errors === _errs88){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if(((data.enum === undefined) && (missing8 = "enum")) || ((data.type === undefined) && (missing8 = "type"))){
-const err54 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
+const err54 = verdictError;
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6329,7 +4394,7 @@ else {
 if(data.default !== undefined){
 const _errs90 = errors;
 if(typeof data.default !== "string"){
-const err55 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err55 = verdictError;
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6347,7 +4412,7 @@ if(valid20){
 if(data.description !== undefined){
 const _errs92 = errors;
 if(typeof data.description !== "string"){
-const err56 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err56 = verdictError;
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6372,7 +4437,7 @@ const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
 const _errs96 = errors;
 if(typeof data39[i6] !== "string"){
-const err57 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err57 = verdictError;
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6388,7 +4453,7 @@ break;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err58 = verdictError;
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6414,7 +4479,7 @@ const len7 = data41.length;
 for(let i7=0; i7<len7; i7++){
 const _errs100 = errors;
 if(typeof data41[i7] !== "string"){
-const err59 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
+const err59 = verdictError;
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6430,7 +4495,7 @@ break;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
+const err60 = verdictError;
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6449,7 +4514,7 @@ if(valid20){
 if(data.title !== undefined){
 const _errs102 = errors;
 if(typeof data.title !== "string"){
-const err61 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err61 = verdictError;
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6468,7 +4533,7 @@ if(data.type !== undefined){
 let data44 = data.type;
 const _errs104 = errors;
 if(typeof data44 !== "string"){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err62 = verdictError;
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6478,7 +4543,7 @@ vErrors.push(err62);
 errors++;
 }
 if("string" !== data44){
-const err63 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err63 = verdictError;
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6500,7 +4565,7 @@ var valid20 = true;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err64 = verdictError;
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6517,7 +4582,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err65 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err65 = verdictError;
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6549,7 +4614,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_Error.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 else {
@@ -6557,7 +4622,7 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_Error.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6569,7 +4634,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_Error.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6581,7 +4646,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Error.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 }
@@ -6595,7 +4660,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -6603,7 +4668,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6616,11 +4681,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6633,11 +4698,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 if("prompts/get" !== data2){
-validate_GetPromptRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -6663,7 +4728,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequest.errors = [verdictError];
 return false;
 }
 }
@@ -6677,7 +4742,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_GetPromptRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -6701,7 +4766,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 const _errs5 = errors;
 if(typeof data1[key0] !== "string"){
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -6711,7 +4776,7 @@ break;
 }
 }
 else {
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -6736,7 +4801,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs8 = errors;
 if(typeof data.name !== "string"){
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -6748,7 +4813,7 @@ if(valid0){
 if(data.requestState !== undefined){
 const _errs10 = errors;
 if(typeof data.requestState !== "string"){
-validate_GetPromptRequestParams.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -6763,193 +4828,11 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_GetPromptRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_GetPromptRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_RequestMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-const _errs5 = errors;
-if(typeof data1[key0] !== "string"){
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputResponses !== undefined){
-const _errs7 = errors;
-if(!(validate_InputResponses(data.inputResponses))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs8 = errors;
-if(typeof data.name !== "string"){
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestState !== undefined){
-const _errs10 = errors;
-if(typeof data.requestState !== "string"){
-validate_GetPromptRequestParams_2.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_GetPromptRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetPromptRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetPromptRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("prompts/get" !== data2){
-validate_GetPromptRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_GetPromptRequestParams(data.params))){
-vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_GetPromptRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetPromptRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetPromptResult(data){
@@ -6959,7 +4842,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.messages === undefined) && (missing0 = "messages")) || ((data.resultType === undefined) && (missing0 = "resultType"))){
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 else {
@@ -6978,7 +4861,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -7007,7 +4890,7 @@ break;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -7020,7 +4903,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs7 = errors;
 if(typeof data.resultType !== "string"){
-validate_GetPromptResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -7034,7 +4917,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResult.errors = [verdictError];
 return false;
 }
 }
@@ -7048,7 +4931,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_GetPromptResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetPromptResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -7056,7 +4939,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_GetPromptResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_GetPromptResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7069,11 +4952,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_GetPromptResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_GetPromptResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_GetPromptResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_GetPromptResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7104,7 +4987,7 @@ var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7136,7 +5019,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetPromptResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetPromptResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -7150,7 +5033,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.error === undefined) && (missing0 = "error")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_HeaderMismatchError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 else {
@@ -7163,7 +5046,7 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 else {
@@ -7171,7 +5054,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs5 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs5 === errors;
@@ -7183,7 +5066,7 @@ if(valid3){
 if(data0.message !== undefined){
 const _errs7 = errors;
 if(typeof data0.message !== "string"){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -7195,7 +5078,7 @@ var valid3 = true;
 }
 }
 else {
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 }
@@ -7206,25 +5089,25 @@ if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if((data0.code === undefined) && (missing2 = "code")){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 else {
 if(data0.code !== undefined){
 let data3 = data0.code;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 if(-32020 !== data3){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/const",keyword:"const",params:{allowedValue: -32020}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 }
@@ -7240,7 +5123,7 @@ if(data.id !== undefined){
 let data4 = data.id;
 const _errs13 = errors;
 if((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -7253,11 +5136,11 @@ if(data.jsonrpc !== undefined){
 let data5 = data.jsonrpc;
 const _errs16 = errors;
 if(typeof data5 !== "string"){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 if("2.0" !== data5){
-validate_HeaderMismatchError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -7270,7 +5153,7 @@ var valid0 = true;
 }
 }
 else {
-validate_HeaderMismatchError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_HeaderMismatchError.errors = [verdictError];
 return false;
 }
 }
@@ -7284,14 +5167,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.src === undefined) && (missing0 = "src")){
-validate_Icon.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7310,7 +5193,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -7320,7 +5203,7 @@ break;
 }
 }
 else {
-validate_Icon.errors = [{instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -7337,12 +5220,12 @@ if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -7357,11 +5240,11 @@ if(data.theme !== undefined){
 let data4 = data.theme;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -7375,7 +5258,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Icon.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -7402,14 +5285,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing0;
 if((data1.src === undefined) && (missing0 = "src")){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 else {
 if(data1.mimeType !== undefined){
 const _errs6 = errors;
 if(typeof data1.mimeType !== "string"){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -7428,7 +5311,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs10 = errors;
 if(typeof data3[i1] !== "string"){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 var valid4 = _errs10 === errors;
@@ -7438,7 +5321,7 @@ break;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -7455,12 +5338,12 @@ if(errors === _errs12){
 if(errors === _errs12){
 if(typeof data5 === "string"){
 if(!(format_uri(data5))){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -7475,11 +5358,11 @@ if(data1.theme !== undefined){
 let data6 = data1.theme;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 if(!((data6 === "dark") || (data6 === "light"))){
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -7493,7 +5376,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -7504,14 +5387,14 @@ break;
 }
 }
 else {
-validate_Icons.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Icons.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Icons.errors = [verdictError];
 return false;
 }
 }
@@ -7525,7 +5408,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -7533,7 +5416,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7561,12 +5444,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -7580,7 +5463,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -7593,11 +5476,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data4){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -7612,112 +5495,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data2 = data.data;
-const _errs5 = errors;
-if(errors === _errs5){
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
-return false;
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs9 = errors;
-if(typeof data4 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data4){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Implementation(data){
@@ -7727,14 +5509,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7758,14 +5540,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.src === undefined) && (missing1 = "src")){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data2.mimeType !== undefined){
 const _errs8 = errors;
 if(typeof data2.mimeType !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -7784,7 +5566,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -7794,7 +5576,7 @@ break;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -7811,12 +5593,12 @@ if(errors === _errs14){
 if(errors === _errs14){
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -7831,11 +5613,11 @@ if(data2.theme !== undefined){
 let data7 = data2.theme;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 if(!((data7 === "dark") || (data7 === "light"))){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid3 = _errs16 === errors;
@@ -7849,7 +5631,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -7860,7 +5642,7 @@ break;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -7873,7 +5655,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs18 = errors;
 if(typeof data.name !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -7885,7 +5667,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs20 = errors;
 if(typeof data.title !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -7897,7 +5679,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs22 = errors;
 if(typeof data.version !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -7913,12 +5695,12 @@ if(errors === _errs24){
 if(errors === _errs24){
 if(typeof data11 === "string"){
 if(!(format_uri(data11))){
-validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -7936,234 +5718,11 @@ var valid0 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 validate_Implementation.errors = vErrors;
-return errors === 0;
-}
-function validate_Implementation_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.description !== undefined){
-const _errs1 = errors;
-if(typeof data.description !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data1 = data.icons;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.src === undefined) && (missing1 = "src")){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.mimeType !== undefined){
-const _errs8 = errors;
-if(typeof data2.mimeType !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.sizes !== undefined){
-let data4 = data2.sizes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid4 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.src !== undefined){
-let data6 = data2.src;
-const _errs14 = errors;
-if(errors === _errs14){
-if(errors === _errs14){
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.theme !== undefined){
-let data7 = data2.theme;
-const _errs16 = errors;
-if(typeof data7 !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data7 === "dark") || (data7 === "light"))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs18 = errors;
-if(typeof data.name !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs20 = errors;
-if(typeof data.title !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.version !== undefined){
-const _errs22 = errors;
-if(typeof data.version !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.websiteUrl !== undefined){
-let data11 = data.websiteUrl;
-const _errs24 = errors;
-if(errors === _errs24){
-if(errors === _errs24){
-if(typeof data11 === "string"){
-if(!(format_uri(data11))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Implementation_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequest(data){
@@ -8192,64 +5751,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_InputRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_InputRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_InputRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_InputRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_InputRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequest.errors = [verdictError];
 return false;
 }
 }
 validate_InputRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.method;
-if(typeof tag0 == "string"){
-if(tag0 === "sampling/createMessage"){
-if(!(validate_CreateMessageRequest(data))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "roots/list"){
-if(!(validate_ListRootsRequest(data))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "elicitation/create"){
-if(!(validate_ElicitRequest(data))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InputRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequests(data){
@@ -8270,36 +5786,11 @@ break;
 }
 }
 else {
-validate_InputRequests.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequests.errors = [verdictError];
 return false;
 }
 }
 validate_InputRequests.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequests_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate_InputRequest(data[key0]))){
-vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate_InputRequests_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InputRequests_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequiredResult(data){
@@ -8309,7 +5800,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_InputRequiredResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 else {
@@ -8340,7 +5831,7 @@ if(valid0){
 if(data.requestState !== undefined){
 const _errs3 = errors;
 if(typeof data.requestState !== "string"){
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8352,7 +5843,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs5 = errors;
 if(typeof data.resultType !== "string"){
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8366,82 +5857,11 @@ var valid0 = true;
 }
 }
 else {
-validate_InputRequiredResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 }
 validate_InputRequiredResult.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequiredResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_InputRequiredResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_ResultMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputRequests !== undefined){
-const _errs2 = errors;
-if(!(validate_InputRequests(data.inputRequests))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestState !== undefined){
-const _errs3 = errors;
-if(typeof data.requestState !== "string"){
-validate_InputRequiredResult_2.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resultType !== undefined){
-const _errs5 = errors;
-if(typeof data.resultType !== "string"){
-validate_InputRequiredResult_2.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_InputRequiredResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InputRequiredResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputResponse(data){
@@ -8471,7 +5891,7 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8485,7 +5905,7 @@ if(data.action !== undefined){
 let data0 = data.action;
 const _errs6 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8495,7 +5915,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8528,7 +5948,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs15 = errors;
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8544,7 +5964,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8559,7 +5979,7 @@ valid4 = valid4 || _valid1;
 if(!valid4){
 const _errs17 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8572,7 +5992,7 @@ var _valid1 = _errs17 === errors;
 valid4 = valid4 || _valid1;
 }
 if(!valid4){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8599,7 +6019,7 @@ break;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ElicitResult/properties/content/type",keyword:"type",params:{type: "object"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8618,7 +6038,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/ElicitResult/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8633,7 +6053,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err9 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8665,7 +6085,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data._meta === undefined) && (missing0 = "_meta")){
-validate_InputResponseRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InputResponseRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -8696,7 +6116,7 @@ if(valid0){
 if(data.requestState !== undefined){
 const _errs3 = errors;
 if(typeof data.requestState !== "string"){
-validate_InputResponseRequestParams.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_InputResponseRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8709,225 +6129,11 @@ var valid0 = true;
 }
 }
 else {
-validate_InputResponseRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputResponseRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_InputResponseRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_InputResponse_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_CreateMessageResult(data))){
-vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ListRootsResult(data))){
-vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.action === undefined) && (missing0 = "action")){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitResult/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.action !== undefined){
-let data0 = data.action;
-const _errs6 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-let data2 = data1[key0];
-const _errs11 = errors;
-const _errs12 = errors;
-let valid4 = false;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data2)){
-var valid5 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs15 = errors;
-if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid5 = _errs15 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid1 = _errs13 === errors;
-valid4 = valid4 || _valid1;
-if(!valid4){
-const _errs17 = errors;
-if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var _valid1 = _errs17 === errors;
-valid4 = valid4 || _valid1;
-}
-if(!valid4){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid3 = _errs11 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ElicitResult/properties/content/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/$defs/ElicitResult/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-if(!valid0){
-const err9 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-validate_InputResponse_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_InputResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputResponses(data){
@@ -8948,36 +6154,11 @@ break;
 }
 }
 else {
-validate_InputResponses.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputResponses.errors = [verdictError];
 return false;
 }
 }
 validate_InputResponses.errors = vErrors;
-return errors === 0;
-}
-function validate_InputResponses_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate_InputResponse(data[key0]))){
-vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate_InputResponses_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InputResponses_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InternalError(data){
@@ -8987,7 +6168,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_InternalError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InternalError.errors = [verdictError];
 return false;
 }
 else {
@@ -8995,11 +6176,11 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_InternalError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_InternalError.errors = [verdictError];
 return false;
 }
 if(-32603 !== data0){
-validate_InternalError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32603}}];
+validate_InternalError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9011,7 +6192,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_InternalError.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_InternalError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -9023,7 +6204,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InternalError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InternalError.errors = [verdictError];
 return false;
 }
 }
@@ -9037,7 +6218,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_InvalidParamsError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InvalidParamsError.errors = [verdictError];
 return false;
 }
 else {
@@ -9045,11 +6226,11 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_InvalidParamsError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_InvalidParamsError.errors = [verdictError];
 return false;
 }
 if(-32602 !== data0){
-validate_InvalidParamsError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32602}}];
+validate_InvalidParamsError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9061,7 +6242,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_InvalidParamsError.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_InvalidParamsError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -9073,7 +6254,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InvalidParamsError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InvalidParamsError.errors = [verdictError];
 return false;
 }
 }
@@ -9087,7 +6268,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_InvalidRequestError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InvalidRequestError.errors = [verdictError];
 return false;
 }
 else {
@@ -9095,11 +6276,11 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_InvalidRequestError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_InvalidRequestError.errors = [verdictError];
 return false;
 }
 if(-32600 !== data0){
-validate_InvalidRequestError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32600}}];
+validate_InvalidRequestError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9111,7 +6292,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_InvalidRequestError.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_InvalidRequestError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -9123,7 +6304,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InvalidRequestError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InvalidRequestError.errors = [verdictError];
 return false;
 }
 }
@@ -9150,7 +6331,7 @@ break;
 }
 }
 else {
-validate_JSONArray.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}}];
+validate_JSONArray.errors = [verdictError];
 return false;
 }
 }
@@ -9175,36 +6356,11 @@ break;
 }
 }
 else {
-validate_JSONObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONObject.errors = [verdictError];
 return false;
 }
 }
 validate_JSONObject.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONObject_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate_JSONValue(data[key0]))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate_JSONObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCErrorResponse(data){
@@ -9214,7 +6370,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.error === undefined) && (missing0 = "error")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_JSONRPCErrorResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -9226,7 +6382,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -9234,7 +6390,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid2 = _errs4 === errors;
@@ -9246,7 +6402,7 @@ if(valid2){
 if(data0.message !== undefined){
 const _errs6 = errors;
 if(typeof data0.message !== "string"){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -9258,7 +6414,7 @@ var valid2 = true;
 }
 }
 else {
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 }
@@ -9272,7 +6428,7 @@ if(data.id !== undefined){
 let data3 = data.id;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -9285,11 +6441,11 @@ if(data.jsonrpc !== undefined){
 let data4 = data.jsonrpc;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data4){
-validate_JSONRPCErrorResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -9302,7 +6458,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCErrorResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCErrorResponse.errors = [verdictError];
 return false;
 }
 }
@@ -9328,7 +6484,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-const err0 = {instancePath,schemaPath:"#/$defs/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9342,7 +6498,7 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs5 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9352,7 +6508,7 @@ vErrors.push(err1);
 errors++;
 }
 if("2.0" !== data0){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9370,7 +6526,7 @@ if(valid2){
 if(data.method !== undefined){
 const _errs7 = errors;
 if(typeof data.method !== "string"){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/$defs/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9392,7 +6548,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/$defs/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9412,7 +6568,7 @@ var valid2 = true;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/$defs/JSONRPCNotification/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9444,7 +6600,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9476,7 +6632,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -9484,11 +6640,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9500,7 +6656,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -9516,7 +6672,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -9530,7 +6686,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -9544,7 +6700,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -9552,7 +6708,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9565,11 +6721,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -9581,7 +6737,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -9597,7 +6753,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
@@ -9612,93 +6768,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs6 = errors;
-if(typeof data.method !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCResponse(data){
@@ -9723,7 +6797,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9755,7 +6829,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -9763,7 +6837,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9776,11 +6850,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -9791,8 +6865,8 @@ var valid0 = true;
 if(valid0){
 if(data.result !== undefined){
 const _errs6 = errors;
-if(!(validate_Result_3(data.result))){
-vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
+if(!(validate_Result(data.result))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -9805,75 +6879,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCResultResponse.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCResultResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCResultResponse_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_JSONRPCResultResponse_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCResultResponse_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.result !== undefined){
-const _errs6 = errors;
-if(!(validate_Result_3(data.result))){
-vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCResultResponse_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCResultResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONValue(data){
@@ -9907,7 +6917,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9922,7 +6932,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9936,7 +6946,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9992,7 +7002,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10007,7 +7017,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10021,7 +7031,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10053,14 +7063,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10072,7 +7082,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -10091,7 +7101,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -10101,7 +7111,7 @@ break;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -10121,7 +7131,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -10131,7 +7141,7 @@ break;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -10144,7 +7154,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -10157,11 +7167,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data7){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -10177,7 +7187,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -10191,7 +7201,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -10199,7 +7209,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10212,11 +7222,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10229,11 +7239,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 if("prompts/list" !== data2){
-validate_ListPromptsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -10259,93 +7269,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListPromptsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListPromptsRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListPromptsRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("prompts/list" !== data2){
-validate_ListPromptsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListPromptsRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListPromptsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsResult(data){
@@ -10355,7 +7283,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.cacheScope === undefined) && (missing0 = "cacheScope")) || ((data.prompts === undefined) && (missing0 = "prompts"))) || ((data.resultType === undefined) && (missing0 = "resultType"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -10375,11 +7303,11 @@ if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListPromptsResult.properties.cacheScope.enum}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10391,7 +7319,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10420,7 +7348,7 @@ break;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "array"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -10433,7 +7361,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs9 = errors;
 if(typeof data.resultType !== "string"){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -10446,13 +7374,13 @@ if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 const _errs11 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs11){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate_ListPromptsResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -10470,7 +7398,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResult.errors = [verdictError];
 return false;
 }
 }
@@ -10484,7 +7412,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_ListPromptsResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListPromptsResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -10492,7 +7420,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListPromptsResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListPromptsResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10505,11 +7433,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListPromptsResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListPromptsResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListPromptsResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListPromptsResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10534,7 +7462,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListPromptsResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListPromptsResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -10548,7 +7476,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -10556,7 +7484,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10569,11 +7497,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10586,11 +7514,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 if("resources/templates/list" !== data2){
-validate_ListResourceTemplatesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -10616,93 +7544,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListResourceTemplatesRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListResourceTemplatesRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/templates/list" !== data2){
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListResourceTemplatesRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListResourceTemplatesRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListResourceTemplatesResult(data){
@@ -10712,7 +7558,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.cacheScope === undefined) && (missing0 = "cacheScope")) || ((data.resourceTemplates === undefined) && (missing0 = "resourceTemplates"))) || ((data.resultType === undefined) && (missing0 = "resultType"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -10732,11 +7578,11 @@ if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListResourceTemplatesResult.properties.cacheScope.enum}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10748,7 +7594,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10777,7 +7623,7 @@ break;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/resourceTemplates",schemaPath:"#/properties/resourceTemplates/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -10790,7 +7636,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs9 = errors;
 if(typeof data.resultType !== "string"){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -10803,13 +7649,13 @@ if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 const _errs11 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs11){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate_ListResourceTemplatesResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -10827,7 +7673,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResult.errors = [verdictError];
 return false;
 }
 }
@@ -10841,7 +7687,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_ListResourceTemplatesResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourceTemplatesResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -10849,7 +7695,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourceTemplatesResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListResourceTemplatesResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10862,11 +7708,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourceTemplatesResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourceTemplatesResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListResourceTemplatesResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListResourceTemplatesResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10891,7 +7737,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourceTemplatesResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourceTemplatesResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -10905,7 +7751,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -10913,7 +7759,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10926,11 +7772,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -10943,11 +7789,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 if("resources/list" !== data2){
-validate_ListResourcesRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -10973,93 +7819,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListResourcesRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListResourcesRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListResourcesRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/list" !== data2){
-validate_ListResourcesRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListResourcesRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListResourcesRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListResourcesResult(data){
@@ -11069,7 +7833,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.cacheScope === undefined) && (missing0 = "cacheScope")) || ((data.resources === undefined) && (missing0 = "resources"))) || ((data.resultType === undefined) && (missing0 = "resultType"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 else {
@@ -11089,11 +7853,11 @@ if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListResourcesResult.properties.cacheScope.enum}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -11105,7 +7869,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11134,7 +7898,7 @@ break;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -11147,7 +7911,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs9 = errors;
 if(typeof data.resultType !== "string"){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -11160,13 +7924,13 @@ if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 const _errs11 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs11){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate_ListResourcesResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -11184,7 +7948,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResult.errors = [verdictError];
 return false;
 }
 }
@@ -11198,7 +7962,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_ListResourcesResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResourcesResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -11206,7 +7970,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListResourcesResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListResourcesResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11219,11 +7983,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListResourcesResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListResourcesResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListResourcesResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListResourcesResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11248,7 +8012,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResourcesResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResourcesResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -11262,7 +8026,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11270,11 +8034,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 if("roots/list" !== data0){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11291,13 +8055,13 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -11310,73 +8074,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.method === undefined) && (missing0 = "method")){
-validate_ListRootsRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("roots/list" !== data0){
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListRootsRequest_properties_params(data){
@@ -11387,13 +8089,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -11407,7 +8109,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -11431,7 +8133,7 @@ break;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -11439,57 +8141,11 @@ return false;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.roots !== undefined){
-let data0 = data.roots;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate_Root(data0[i0]))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest(data){
@@ -11499,7 +8155,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -11507,7 +8163,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11520,11 +8176,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11537,11 +8193,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 if("tools/list" !== data2){
-validate_ListToolsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -11567,93 +8223,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListToolsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListToolsRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ListToolsRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tools/list" !== data2){
-validate_ListToolsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_PaginatedRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListToolsRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListToolsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsResult(data){
@@ -11663,7 +8237,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.cacheScope === undefined) && (missing0 = "cacheScope")) || ((data.resultType === undefined) && (missing0 = "resultType"))) || ((data.tools === undefined) && (missing0 = "tools"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -11683,11 +8257,11 @@ if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListToolsResult.properties.cacheScope.enum}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -11699,7 +8273,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs4 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11711,7 +8285,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs6 = errors;
 if(typeof data.resultType !== "string"){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -11740,7 +8314,7 @@ break;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -11754,13 +8328,13 @@ if(data.ttlMs !== undefined){
 let data6 = data.ttlMs;
 const _errs11 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs11){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-validate_ListToolsResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -11778,7 +8352,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResult.errors = [verdictError];
 return false;
 }
 }
@@ -11792,7 +8366,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_ListToolsResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListToolsResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -11800,7 +8374,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ListToolsResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ListToolsResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11813,11 +8387,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ListToolsResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListToolsResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ListToolsResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListToolsResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11842,7 +8416,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListToolsResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListToolsResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -11853,11 +8427,11 @@ function validate_LoggingLevel(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-validate_LoggingLevel.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingLevel.errors = [verdictError];
 return false;
 }
 validate_LoggingLevel.errors = vErrors;
@@ -11870,7 +8444,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -11878,11 +8452,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -11895,11 +8469,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 if("notifications/message" !== data1){
-validate_LoggingMessageNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/message"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -11924,7 +8498,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotification.errors = [verdictError];
 return false;
 }
 }
@@ -11938,7 +8512,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.data === undefined) && (missing0 = "data")) || ((data.level === undefined) && (missing0 = "level"))){
-validate_LoggingMessageNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -11958,11 +8532,11 @@ if(data.level !== undefined){
 let data1 = data.level;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_LoggingMessageNotificationParams.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 if(!((((((((data1 === "alert") || (data1 === "critical")) || (data1 === "debug")) || (data1 === "emergency")) || (data1 === "error")) || (data1 === "info")) || (data1 === "notice")) || (data1 === "warning"))){
-validate_LoggingMessageNotificationParams.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -11974,7 +8548,7 @@ if(valid0){
 if(data.logger !== undefined){
 const _errs5 = errors;
 if(typeof data.logger !== "string"){
-validate_LoggingMessageNotificationParams.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -11987,81 +8561,18 @@ var valid0 = true;
 }
 }
 else {
-validate_LoggingMessageNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LoggingMessageNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_LoggingMessageNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.data === undefined) && (missing0 = "data")) || ((data.level === undefined) && (missing0 = "level"))){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_NotificationMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.level !== undefined){
-let data1 = data.level;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((((((data1 === "alert") || (data1 === "critical")) || (data1 === "debug")) || (data1 === "emergency")) || (data1 === "error")) || (data1 === "info")) || (data1 === "notice")) || (data1 === "warning"))){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath:instancePath+"/level",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logger !== undefined){
-const _errs5 = errors;
-if(typeof data.logger !== "string"){
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_LoggingMessageNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_LoggingMessageNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_MetaObject(data){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate_MetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_MetaObject.errors = [verdictError];
 return false;
 }
 validate_MetaObject.errors = vErrors;
@@ -12074,7 +8585,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_MethodNotFoundError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_MethodNotFoundError.errors = [verdictError];
 return false;
 }
 else {
@@ -12082,11 +8593,11 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_MethodNotFoundError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_MethodNotFoundError.errors = [verdictError];
 return false;
 }
 if(-32601 !== data0){
-validate_MethodNotFoundError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32601}}];
+validate_MethodNotFoundError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12098,7 +8609,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_MethodNotFoundError.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_MethodNotFoundError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -12110,7 +8621,7 @@ var valid0 = true;
 }
 }
 else {
-validate_MethodNotFoundError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_MethodNotFoundError.errors = [verdictError];
 return false;
 }
 }
@@ -12124,7 +8635,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.error === undefined) && (missing0 = "error")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 else {
@@ -12137,7 +8648,7 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 else {
@@ -12145,7 +8656,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs5 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs5 === errors;
@@ -12157,7 +8668,7 @@ if(valid3){
 if(data0.message !== undefined){
 const _errs7 = errors;
 if(typeof data0.message !== "string"){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -12169,7 +8680,7 @@ var valid3 = true;
 }
 }
 else {
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 }
@@ -12180,7 +8691,7 @@ if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if(((data0.code === undefined) && (missing2 = "code")) || ((data0.data === undefined) && (missing2 = "data"))){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 else {
@@ -12188,11 +8699,11 @@ if(data0.code !== undefined){
 let data3 = data0.code;
 const _errs11 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 if(-32021 !== data3){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/const",keyword:"const",params:{allowedValue: -32021}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 var valid4 = _errs11 === errors;
@@ -12208,7 +8719,7 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if((data4.requiredCapabilities === undefined) && (missing3 = "requiredCapabilities")){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 else {
@@ -12221,7 +8732,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 }
@@ -12234,7 +8745,7 @@ var valid4 = true;
 }
 }
 else {
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 }
@@ -12250,7 +8761,7 @@ if(data.id !== undefined){
 let data6 = data.id;
 const _errs16 = errors;
 if((typeof data6 !== "string") && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -12263,11 +8774,11 @@ if(data.jsonrpc !== undefined){
 let data7 = data.jsonrpc;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 if("2.0" !== data7){
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -12280,7 +8791,7 @@ var valid0 = true;
 }
 }
 else {
-validate_MissingRequiredClientCapabilityError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_MissingRequiredClientCapabilityError.errors = [verdictError];
 return false;
 }
 }
@@ -12294,13 +8805,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-validate_ModelHint.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelHint.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
@@ -12318,18 +8829,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -12354,13 +8865,13 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -12371,7 +8882,7 @@ break;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -12387,18 +8898,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -12414,18 +8925,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -12439,150 +8950,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-const _errs1 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hints !== undefined){
-let data1 = data.hints;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.intelligencePriority !== undefined){
-let data4 = data.intelligencePriority;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.speedPriority !== undefined){
-let data5 = data.speedPriority;
-const _errs12 = errors;
-if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_MultiSelectEnumSchema(data){
@@ -12596,7 +8968,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-const err0 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12616,7 +8988,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data0[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12632,7 +9004,7 @@ break;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12651,7 +9023,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs8 = errors;
 if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12673,7 +9045,7 @@ if(errors === _errs10){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.enum === undefined) && (missing1 = "enum")) || ((data3.type === undefined) && (missing1 = "type"))){
-const err4 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing1}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12693,7 +9065,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
 if(typeof data4[i1] !== "string"){
-const err5 = {instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12709,7 +9081,7 @@ break;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12729,7 +9101,7 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12739,7 +9111,7 @@ vErrors.push(err7);
 errors++;
 }
 if("string" !== data6){
-const err8 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12757,7 +9129,7 @@ var valid4 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12777,7 +9149,7 @@ if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 const _errs18 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12796,7 +9168,7 @@ if(data.minItems !== undefined){
 let data8 = data.minItems;
 const _errs20 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12814,7 +9186,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs22 = errors;
 if(typeof data.title !== "string"){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12833,7 +9205,7 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs24 = errors;
 if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12843,7 +9215,7 @@ vErrors.push(err13);
 errors++;
 }
 if("array" !== data10){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12866,7 +9238,7 @@ var valid2 = true;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12885,7 +9257,7 @@ if(errors === _errs27){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.items === undefined) && (missing2 = "items")) || ((data.type === undefined) && (missing2 = "type"))){
-const err16 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing2}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12905,7 +9277,7 @@ const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 const _errs31 = errors;
 if(typeof data11[i2] !== "string"){
-const err17 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12921,7 +9293,7 @@ break;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12940,7 +9312,7 @@ if(valid7){
 if(data.description !== undefined){
 const _errs33 = errors;
 if(typeof data.description !== "string"){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12962,7 +9334,7 @@ if(errors === _errs35){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 let missing3;
 if((data14.anyOf === undefined) && (missing3 = "anyOf")){
-const err20 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing3}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12986,7 +9358,7 @@ if(errors === _errs39){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing4;
 if(((data16.const === undefined) && (missing4 = "const")) || ((data16.title === undefined) && (missing4 = "title"))){
-const err21 = {instancePath:instancePath+"/items/anyOf/" + i3,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing4}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12999,7 +9371,7 @@ else {
 if(data16.const !== undefined){
 const _errs41 = errors;
 if(typeof data16.const !== "string"){
-const err22 = {instancePath:instancePath+"/items/anyOf/" + i3+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13017,7 +9389,7 @@ if(valid11){
 if(data16.title !== undefined){
 const _errs43 = errors;
 if(typeof data16.title !== "string"){
-const err23 = {instancePath:instancePath+"/items/anyOf/" + i3+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13035,7 +9407,7 @@ var valid11 = true;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/items/anyOf/" + i3,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13052,7 +9424,7 @@ break;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13066,7 +9438,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13086,7 +9458,7 @@ if(data.maxItems !== undefined){
 let data19 = data.maxItems;
 const _errs45 = errors;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err27 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13105,7 +9477,7 @@ if(data.minItems !== undefined){
 let data20 = data.minItems;
 const _errs47 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err28 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13123,7 +9495,7 @@ if(valid7){
 if(data.title !== undefined){
 const _errs49 = errors;
 if(typeof data.title !== "string"){
-const err29 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13142,7 +9514,7 @@ if(data.type !== undefined){
 let data22 = data.type;
 const _errs51 = errors;
 if(typeof data22 !== "string"){
-const err30 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13152,7 +9524,7 @@ vErrors.push(err30);
 errors++;
 }
 if("array" !== data22){
-const err31 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13175,7 +9547,7 @@ var valid7 = true;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13189,7 +9561,7 @@ var _valid0 = _errs26 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err33 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -13221,14 +9593,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Notification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Notification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13244,7 +9616,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_Notification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -13257,7 +9629,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Notification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Notification.errors = [verdictError];
 return false;
 }
 }
@@ -13272,38 +9644,17 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 let data0 = data["io.modelcontextprotocol/subscriptionId"];
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_NotificationMetaObject.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_NotificationMetaObject.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_NotificationMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationMetaObject.errors = [verdictError];
 return false;
 }
 }
 validate_NotificationMetaObject.errors = vErrors;
-return errors === 0;
-}
-function validate_NotificationMetaObject_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
-let data0 = data["io.modelcontextprotocol/subscriptionId"];
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_NotificationMetaObject_2.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-}
-}
-else {
-validate_NotificationMetaObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_NotificationMetaObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_NotificationParams(data){
@@ -13319,7 +9670,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate_NotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -13333,7 +9684,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -13341,7 +9692,7 @@ if(data.default !== undefined){
 let data0 = data.default;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13353,7 +9704,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -13366,7 +9717,7 @@ if(data.maximum !== undefined){
 let data2 = data.maximum;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -13379,7 +9730,7 @@ if(data.minimum !== undefined){
 let data3 = data.minimum;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -13391,7 +9742,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -13404,11 +9755,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -13424,7 +9775,7 @@ var valid0 = true;
 }
 }
 else {
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 }
@@ -13438,7 +9789,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -13446,7 +9797,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13459,11 +9810,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13475,7 +9826,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_PaginatedRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -13501,7 +9852,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequest.errors = [verdictError];
 return false;
 }
 }
@@ -13515,7 +9866,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data._meta === undefined) && (missing0 = "_meta")){
-validate_PaginatedRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PaginatedRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -13534,7 +9885,7 @@ if(valid0){
 if(data.cursor !== undefined){
 const _errs2 = errors;
 if(typeof data.cursor !== "string"){
-validate_PaginatedRequestParams.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -13546,56 +9897,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_PaginatedRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_PaginatedRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data._meta === undefined) && (missing0 = "_meta")){
-validate_PaginatedRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_RequestMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cursor !== undefined){
-const _errs2 = errors;
-if(typeof data.cursor !== "string"){
-validate_PaginatedRequestParams_2.errors = [{instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PaginatedRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PaginatedRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PaginatedResult(data){
@@ -13605,7 +9911,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_PaginatedResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 else {
@@ -13624,7 +9930,7 @@ if(valid0){
 if(data.nextCursor !== undefined){
 const _errs2 = errors;
 if(typeof data.nextCursor !== "string"){
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/nextCursor",schemaPath:"#/properties/nextCursor/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -13636,7 +9942,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs4 = errors;
 if(typeof data.resultType !== "string"){
-validate_PaginatedResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13649,7 +9955,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PaginatedResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PaginatedResult.errors = [verdictError];
 return false;
 }
 }
@@ -13663,7 +9969,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_ParseError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ParseError.errors = [verdictError];
 return false;
 }
 else {
@@ -13671,11 +9977,11 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_ParseError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_ParseError.errors = [verdictError];
 return false;
 }
 if(-32700 !== data0){
-validate_ParseError.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/const",keyword:"const",params:{allowedValue: -32700}}];
+validate_ParseError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13687,7 +9993,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_ParseError.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ParseError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -13699,7 +10005,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ParseError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ParseError.errors = [verdictError];
 return false;
 }
 }
@@ -13717,7 +10023,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13730,7 +10036,7 @@ else {
 if(data.default !== undefined){
 const _errs4 = errors;
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13748,7 +10054,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs6 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13767,7 +10073,7 @@ if(data.format !== undefined){
 let data2 = data.format;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13777,7 +10083,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13796,7 +10102,7 @@ if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 const _errs10 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13815,7 +10121,7 @@ if(data.minLength !== undefined){
 let data4 = data.minLength;
 const _errs12 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13833,7 +10139,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs14 = errors;
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13852,7 +10158,7 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13862,7 +10168,7 @@ vErrors.push(err8);
 errors++;
 }
 if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13885,7 +10191,7 @@ var valid2 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13904,7 +10210,7 @@ if(errors === _errs19){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.type === undefined) && (missing1 = "type")){
-const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13918,7 +10224,7 @@ if(data.default !== undefined){
 let data7 = data.default;
 const _errs21 = errors;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13936,7 +10242,7 @@ if(valid4){
 if(data.description !== undefined){
 const _errs23 = errors;
 if(typeof data.description !== "string"){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13955,7 +10261,7 @@ if(data.maximum !== undefined){
 let data9 = data.maximum;
 const _errs25 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13974,7 +10280,7 @@ if(data.minimum !== undefined){
 let data10 = data.minimum;
 const _errs27 = errors;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13992,7 +10298,7 @@ if(valid4){
 if(data.title !== undefined){
 const _errs29 = errors;
 if(typeof data.title !== "string"){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14011,7 +10317,7 @@ if(data.type !== undefined){
 let data12 = data.type;
 const _errs31 = errors;
 if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14021,7 +10327,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14043,7 +10349,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14062,7 +10368,7 @@ if(errors === _errs34){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14075,7 +10381,7 @@ else {
 if(data.default !== undefined){
 const _errs36 = errors;
 if(typeof data.default !== "boolean"){
-const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14093,7 +10399,7 @@ if(valid6){
 if(data.description !== undefined){
 const _errs38 = errors;
 if(typeof data.description !== "string"){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14111,7 +10417,7 @@ if(valid6){
 if(data.title !== undefined){
 const _errs40 = errors;
 if(typeof data.title !== "string"){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14130,7 +10436,7 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14140,7 +10446,7 @@ vErrors.push(err24);
 errors++;
 }
 if("boolean" !== data16){
-const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14160,7 +10466,7 @@ var valid6 = true;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14179,7 +10485,7 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14192,7 +10498,7 @@ else {
 if(data.default !== undefined){
 const _errs47 = errors;
 if(typeof data.default !== "string"){
-const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14210,7 +10516,7 @@ if(valid8){
 if(data.description !== undefined){
 const _errs49 = errors;
 if(typeof data.description !== "string"){
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14235,7 +10541,7 @@ const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
 const _errs53 = errors;
 if(typeof data19[i0] !== "string"){
-const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14251,7 +10557,7 @@ break;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14270,7 +10576,7 @@ if(valid8){
 if(data.title !== undefined){
 const _errs55 = errors;
 if(typeof data.title !== "string"){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14289,7 +10595,7 @@ if(data.type !== undefined){
 let data22 = data.type;
 const _errs57 = errors;
 if(typeof data22 !== "string"){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14299,7 +10605,7 @@ vErrors.push(err33);
 errors++;
 }
 if("string" !== data22){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err34 = verdictError;
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -14320,7 +10626,7 @@ var valid8 = true;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err35 = verdictError;
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14339,7 +10645,7 @@ if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
-const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
+const err36 = verdictError;
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -14352,7 +10658,7 @@ else {
 if(data.default !== undefined){
 const _errs62 = errors;
 if(typeof data.default !== "string"){
-const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err37 = verdictError;
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -14370,7 +10676,7 @@ if(valid11){
 if(data.description !== undefined){
 const _errs64 = errors;
 if(typeof data.description !== "string"){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err38 = verdictError;
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -14399,7 +10705,7 @@ if(errors === _errs68){
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 let missing5;
 if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
-const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
+const err39 = verdictError;
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -14412,7 +10718,7 @@ else {
 if(data26.const !== undefined){
 const _errs70 = errors;
 if(typeof data26.const !== "string"){
-const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err40 = verdictError;
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -14430,7 +10736,7 @@ if(valid13){
 if(data26.title !== undefined){
 const _errs72 = errors;
 if(typeof data26.title !== "string"){
-const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err41 = verdictError;
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -14448,7 +10754,7 @@ var valid13 = true;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+const err42 = verdictError;
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -14465,7 +10771,7 @@ break;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+const err43 = verdictError;
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -14484,7 +10790,7 @@ if(valid11){
 if(data.title !== undefined){
 const _errs74 = errors;
 if(typeof data.title !== "string"){
-const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err44 = verdictError;
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -14503,7 +10809,7 @@ if(data.type !== undefined){
 let data30 = data.type;
 const _errs76 = errors;
 if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err45 = verdictError;
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -14513,7 +10819,7 @@ vErrors.push(err45);
 errors++;
 }
 if("string" !== data30){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err46 = verdictError;
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -14534,7 +10840,7 @@ var valid11 = true;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err47 = verdictError;
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -14553,7 +10859,7 @@ if(errors === _errs79){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
-const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
+const err48 = verdictError;
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -14573,7 +10879,7 @@ const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 const _errs83 = errors;
 if(typeof data31[i2] !== "string"){
-const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err49 = verdictError;
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -14589,7 +10895,7 @@ break;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err50 = verdictError;
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -14608,7 +10914,7 @@ if(valid15){
 if(data.description !== undefined){
 const _errs85 = errors;
 if(typeof data.description !== "string"){
-const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err51 = verdictError;
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14630,7 +10936,7 @@ if(errors === _errs87){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 let missing7;
 if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
-const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
+const err52 = verdictError;
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14650,7 +10956,7 @@ const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
 const _errs91 = errors;
 if(typeof data35[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err53 = verdictError;
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14666,7 +10972,7 @@ break;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err54 = verdictError;
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -14686,7 +10992,7 @@ if(data34.type !== undefined){
 let data37 = data34.type;
 const _errs93 = errors;
 if(typeof data37 !== "string"){
-const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+const err55 = verdictError;
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14696,7 +11002,7 @@ vErrors.push(err55);
 errors++;
 }
 if("string" !== data37){
-const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err56 = verdictError;
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -14714,7 +11020,7 @@ var valid17 = true;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err57 = verdictError;
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -14734,7 +11040,7 @@ if(data.maxItems !== undefined){
 let data38 = data.maxItems;
 const _errs95 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err58 = verdictError;
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14753,7 +11059,7 @@ if(data.minItems !== undefined){
 let data39 = data.minItems;
 const _errs97 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err59 = verdictError;
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -14771,7 +11077,7 @@ if(valid15){
 if(data.title !== undefined){
 const _errs99 = errors;
 if(typeof data.title !== "string"){
-const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err60 = verdictError;
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -14790,7 +11096,7 @@ if(data.type !== undefined){
 let data41 = data.type;
 const _errs101 = errors;
 if(typeof data41 !== "string"){
-const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err61 = verdictError;
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14800,7 +11106,7 @@ vErrors.push(err61);
 errors++;
 }
 if("array" !== data41){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err62 = verdictError;
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -14823,7 +11129,7 @@ var valid15 = true;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err63 = verdictError;
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -14842,7 +11148,7 @@ if(errors === _errs104){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
-const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
+const err64 = verdictError;
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -14862,7 +11168,7 @@ const len4 = data42.length;
 for(let i4=0; i4<len4; i4++){
 const _errs108 = errors;
 if(typeof data42[i4] !== "string"){
-const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err65 = verdictError;
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -14878,7 +11184,7 @@ break;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err66 = verdictError;
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -14897,7 +11203,7 @@ if(valid20){
 if(data.description !== undefined){
 const _errs110 = errors;
 if(typeof data.description !== "string"){
-const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err67 = verdictError;
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -14919,7 +11225,7 @@ if(errors === _errs112){
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 let missing9;
 if((data45.anyOf === undefined) && (missing9 = "anyOf")){
-const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
+const err68 = verdictError;
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -14943,7 +11249,7 @@ if(errors === _errs116){
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 let missing10;
 if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
-const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
+const err69 = verdictError;
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -14956,7 +11262,7 @@ else {
 if(data47.const !== undefined){
 const _errs118 = errors;
 if(typeof data47.const !== "string"){
-const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err70 = verdictError;
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -14974,7 +11280,7 @@ if(valid24){
 if(data47.title !== undefined){
 const _errs120 = errors;
 if(typeof data47.title !== "string"){
-const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err71 = verdictError;
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -14992,7 +11298,7 @@ var valid24 = true;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+const err72 = verdictError;
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -15009,7 +11315,7 @@ break;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+const err73 = verdictError;
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -15023,7 +11329,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err74 = verdictError;
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -15043,7 +11349,7 @@ if(data.maxItems !== undefined){
 let data50 = data.maxItems;
 const _errs122 = errors;
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err75 = verdictError;
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -15062,7 +11368,7 @@ if(data.minItems !== undefined){
 let data51 = data.minItems;
 const _errs124 = errors;
 if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err76 = verdictError;
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -15080,7 +11386,7 @@ if(valid20){
 if(data.title !== undefined){
 const _errs126 = errors;
 if(typeof data.title !== "string"){
-const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err77 = verdictError;
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -15099,7 +11405,7 @@ if(data.type !== undefined){
 let data53 = data.type;
 const _errs128 = errors;
 if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err78 = verdictError;
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -15109,7 +11415,7 @@ vErrors.push(err78);
 errors++;
 }
 if("array" !== data53){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err79 = verdictError;
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -15132,7 +11438,7 @@ var valid20 = true;
 }
 }
 else {
-const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err80 = verdictError;
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -15151,7 +11457,7 @@ if(errors === _errs131){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
-const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
+const err81 = verdictError;
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -15164,7 +11470,7 @@ else {
 if(data.default !== undefined){
 const _errs133 = errors;
 if(typeof data.default !== "string"){
-const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err82 = verdictError;
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -15182,7 +11488,7 @@ if(valid26){
 if(data.description !== undefined){
 const _errs135 = errors;
 if(typeof data.description !== "string"){
-const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err83 = verdictError;
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -15207,7 +11513,7 @@ const len6 = data56.length;
 for(let i6=0; i6<len6; i6++){
 const _errs139 = errors;
 if(typeof data56[i6] !== "string"){
-const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err84 = verdictError;
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -15223,7 +11529,7 @@ break;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err85 = verdictError;
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -15249,7 +11555,7 @@ const len7 = data58.length;
 for(let i7=0; i7<len7; i7++){
 const _errs143 = errors;
 if(typeof data58[i7] !== "string"){
-const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
+const err86 = verdictError;
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -15265,7 +11571,7 @@ break;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
+const err87 = verdictError;
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -15284,7 +11590,7 @@ if(valid26){
 if(data.title !== undefined){
 const _errs145 = errors;
 if(typeof data.title !== "string"){
-const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err88 = verdictError;
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -15303,7 +11609,7 @@ if(data.type !== undefined){
 let data61 = data.type;
 const _errs147 = errors;
 if(typeof data61 !== "string"){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err89 = verdictError;
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -15313,7 +11619,7 @@ vErrors.push(err89);
 errors++;
 }
 if("string" !== data61){
-const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err90 = verdictError;
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -15335,7 +11641,7 @@ var valid26 = true;
 }
 }
 else {
-const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err91 = verdictError;
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -15355,7 +11661,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err92 = verdictError;
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -15378,1680 +11684,6 @@ vErrors = null;
 }
 }
 validate_PrimitiveSchemaDefinition.errors = vErrors;
-return errors === 0;
-}
-function validate_PrimitiveSchemaDefinition_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs4 = errors;
-if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.description !== undefined){
-const _errs6 = errors;
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.format !== undefined){
-let data2 = data.format;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-const _errs10 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.minLength !== undefined){
-let data4 = data.minLength;
-const _errs12 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.title !== undefined){
-const _errs14 = errors;
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.type !== undefined){
-let data6 = data.type;
-const _errs16 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.type === undefined) && (missing1 = "type")){
-const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data7 = data.default;
-const _errs21 = errors;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.description !== undefined){
-const _errs23 = errors;
-if(typeof data.description !== "string"){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid4 = _errs23 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.maximum !== undefined){
-let data9 = data.maximum;
-const _errs25 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid4 = _errs25 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.minimum !== undefined){
-let data10 = data.minimum;
-const _errs27 = errors;
-if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid4 = _errs27 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.title !== undefined){
-const _errs29 = errors;
-if(typeof data.title !== "string"){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid4 = _errs29 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.type !== undefined){
-let data12 = data.type;
-const _errs31 = errors;
-if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var valid4 = _errs31 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-var _valid0 = _errs18 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs33 = errors;
-const _errs34 = errors;
-if(errors === _errs34){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.type === undefined) && (missing2 = "type")){
-const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs36 = errors;
-if(typeof data.default !== "boolean"){
-const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid6 = _errs36 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.description !== undefined){
-const _errs38 = errors;
-if(typeof data.description !== "string"){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var valid6 = _errs38 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.title !== undefined){
-const _errs40 = errors;
-if(typeof data.title !== "string"){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid6 = _errs40 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.type !== undefined){
-let data16 = data.type;
-const _errs42 = errors;
-if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if("boolean" !== data16){
-const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var valid6 = _errs42 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-var _valid0 = _errs33 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs44 = errors;
-const _errs45 = errors;
-if(errors === _errs45){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs47 = errors;
-if(typeof data.default !== "string"){
-const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var valid8 = _errs47 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.description !== undefined){
-const _errs49 = errors;
-if(typeof data.description !== "string"){
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid8 = _errs49 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.enum !== undefined){
-let data19 = data.enum;
-const _errs51 = errors;
-if(errors === _errs51){
-if(Array.isArray(data19)){
-var valid9 = true;
-const len0 = data19.length;
-for(let i0=0; i0<len0; i0++){
-const _errs53 = errors;
-if(typeof data19[i0] !== "string"){
-const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var valid9 = _errs53 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.title !== undefined){
-const _errs55 = errors;
-if(typeof data.title !== "string"){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var valid8 = _errs55 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.type !== undefined){
-let data22 = data.type;
-const _errs57 = errors;
-if(typeof data22 !== "string"){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if("string" !== data22){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-var valid8 = _errs57 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-var _valid0 = _errs44 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs59 = errors;
-const _errs60 = errors;
-if(errors === _errs60){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
-const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs62 = errors;
-if(typeof data.default !== "string"){
-const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-var valid11 = _errs62 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.description !== undefined){
-const _errs64 = errors;
-if(typeof data.description !== "string"){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-var valid11 = _errs64 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.oneOf !== undefined){
-let data25 = data.oneOf;
-const _errs66 = errors;
-if(errors === _errs66){
-if(Array.isArray(data25)){
-var valid12 = true;
-const len1 = data25.length;
-for(let i1=0; i1<len1; i1++){
-let data26 = data25[i1];
-const _errs68 = errors;
-if(errors === _errs68){
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-let missing5;
-if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
-const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-else {
-if(data26.const !== undefined){
-const _errs70 = errors;
-if(typeof data26.const !== "string"){
-const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-var valid13 = _errs70 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data26.title !== undefined){
-const _errs72 = errors;
-if(typeof data26.title !== "string"){
-const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-var valid13 = _errs72 === errors;
-}
-else {
-var valid13 = true;
-}
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-var valid12 = _errs68 === errors;
-if(!valid12){
-break;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-var valid11 = _errs66 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.title !== undefined){
-const _errs74 = errors;
-if(typeof data.title !== "string"){
-const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-var valid11 = _errs74 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.type !== undefined){
-let data30 = data.type;
-const _errs76 = errors;
-if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if("string" !== data30){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-var valid11 = _errs76 === errors;
-}
-else {
-var valid11 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-var _valid0 = _errs59 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs78 = errors;
-const _errs79 = errors;
-if(errors === _errs79){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
-const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data31 = data.default;
-const _errs81 = errors;
-if(errors === _errs81){
-if(Array.isArray(data31)){
-var valid16 = true;
-const len2 = data31.length;
-for(let i2=0; i2<len2; i2++){
-const _errs83 = errors;
-if(typeof data31[i2] !== "string"){
-const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-var valid16 = _errs83 === errors;
-if(!valid16){
-break;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-var valid15 = _errs81 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.description !== undefined){
-const _errs85 = errors;
-if(typeof data.description !== "string"){
-const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-var valid15 = _errs85 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.items !== undefined){
-let data34 = data.items;
-const _errs87 = errors;
-if(errors === _errs87){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-let missing7;
-if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
-const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-else {
-if(data34.enum !== undefined){
-let data35 = data34.enum;
-const _errs89 = errors;
-if(errors === _errs89){
-if(Array.isArray(data35)){
-var valid18 = true;
-const len3 = data35.length;
-for(let i3=0; i3<len3; i3++){
-const _errs91 = errors;
-if(typeof data35[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-var valid18 = _errs91 === errors;
-if(!valid18){
-break;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-var valid17 = _errs89 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data34.type !== undefined){
-let data37 = data34.type;
-const _errs93 = errors;
-if(typeof data37 !== "string"){
-const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if("string" !== data37){
-const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-var valid17 = _errs93 === errors;
-}
-else {
-var valid17 = true;
-}
-}
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-var valid15 = _errs87 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.maxItems !== undefined){
-let data38 = data.maxItems;
-const _errs95 = errors;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-var valid15 = _errs95 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.minItems !== undefined){
-let data39 = data.minItems;
-const _errs97 = errors;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-var valid15 = _errs97 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.title !== undefined){
-const _errs99 = errors;
-if(typeof data.title !== "string"){
-const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-var valid15 = _errs99 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.type !== undefined){
-let data41 = data.type;
-const _errs101 = errors;
-if(typeof data41 !== "string"){
-const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if("array" !== data41){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-var valid15 = _errs101 === errors;
-}
-else {
-var valid15 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-var _valid0 = _errs78 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs103 = errors;
-const _errs104 = errors;
-if(errors === _errs104){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
-const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data42 = data.default;
-const _errs106 = errors;
-if(errors === _errs106){
-if(Array.isArray(data42)){
-var valid21 = true;
-const len4 = data42.length;
-for(let i4=0; i4<len4; i4++){
-const _errs108 = errors;
-if(typeof data42[i4] !== "string"){
-const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-var valid21 = _errs108 === errors;
-if(!valid21){
-break;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-var valid20 = _errs106 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.description !== undefined){
-const _errs110 = errors;
-if(typeof data.description !== "string"){
-const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-var valid20 = _errs110 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.items !== undefined){
-let data45 = data.items;
-const _errs112 = errors;
-if(errors === _errs112){
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-let missing9;
-if((data45.anyOf === undefined) && (missing9 = "anyOf")){
-const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-else {
-if(data45.anyOf !== undefined){
-let data46 = data45.anyOf;
-const _errs114 = errors;
-if(errors === _errs114){
-if(Array.isArray(data46)){
-var valid23 = true;
-const len5 = data46.length;
-for(let i5=0; i5<len5; i5++){
-let data47 = data46[i5];
-const _errs116 = errors;
-if(errors === _errs116){
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-let missing10;
-if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
-const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-else {
-if(data47.const !== undefined){
-const _errs118 = errors;
-if(typeof data47.const !== "string"){
-const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-var valid24 = _errs118 === errors;
-}
-else {
-var valid24 = true;
-}
-if(valid24){
-if(data47.title !== undefined){
-const _errs120 = errors;
-if(typeof data47.title !== "string"){
-const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-var valid24 = _errs120 === errors;
-}
-else {
-var valid24 = true;
-}
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-var valid23 = _errs116 === errors;
-if(!valid23){
-break;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-var valid20 = _errs112 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.maxItems !== undefined){
-let data50 = data.maxItems;
-const _errs122 = errors;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-var valid20 = _errs122 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.minItems !== undefined){
-let data51 = data.minItems;
-const _errs124 = errors;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-var valid20 = _errs124 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.title !== undefined){
-const _errs126 = errors;
-if(typeof data.title !== "string"){
-const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-var valid20 = _errs126 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.type !== undefined){
-let data53 = data.type;
-const _errs128 = errors;
-if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if("array" !== data53){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-var valid20 = _errs128 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-var _valid0 = _errs103 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs130 = errors;
-const _errs131 = errors;
-if(errors === _errs131){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
-const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs133 = errors;
-if(typeof data.default !== "string"){
-const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-var valid26 = _errs133 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.description !== undefined){
-const _errs135 = errors;
-if(typeof data.description !== "string"){
-const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-var valid26 = _errs135 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enum !== undefined){
-let data56 = data.enum;
-const _errs137 = errors;
-if(errors === _errs137){
-if(Array.isArray(data56)){
-var valid27 = true;
-const len6 = data56.length;
-for(let i6=0; i6<len6; i6++){
-const _errs139 = errors;
-if(typeof data56[i6] !== "string"){
-const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-var valid27 = _errs139 === errors;
-if(!valid27){
-break;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-var valid26 = _errs137 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enumNames !== undefined){
-let data58 = data.enumNames;
-const _errs141 = errors;
-if(errors === _errs141){
-if(Array.isArray(data58)){
-var valid28 = true;
-const len7 = data58.length;
-for(let i7=0; i7<len7; i7++){
-const _errs143 = errors;
-if(typeof data58[i7] !== "string"){
-const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-var valid28 = _errs143 === errors;
-if(!valid28){
-break;
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var valid26 = _errs141 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.title !== undefined){
-const _errs145 = errors;
-if(typeof data.title !== "string"){
-const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-var valid26 = _errs145 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.type !== undefined){
-let data61 = data.type;
-const _errs147 = errors;
-if(typeof data61 !== "string"){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if("string" !== data61){
-const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-var valid26 = _errs147 === errors;
-}
-else {
-var valid26 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-var _valid0 = _errs130 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ProgressNotification(data){
@@ -17061,7 +11693,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -17069,11 +11701,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17086,11 +11718,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 if("notifications/progress" !== data1){
-validate_ProgressNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/progress"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -17115,7 +11747,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotification.errors = [verdictError];
 return false;
 }
 }
@@ -17129,7 +11761,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.progress === undefined) && (missing0 = "progress")) || ((data.progressToken === undefined) && (missing0 = "progressToken"))){
-validate_ProgressNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -17148,7 +11780,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -17161,7 +11793,7 @@ if(data.progress !== undefined){
 let data2 = data.progress;
 const _errs4 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -17174,7 +11806,7 @@ if(data.progressToken !== undefined){
 let data3 = data.progressToken;
 const _errs6 = errors;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -17187,7 +11819,7 @@ if(data.total !== undefined){
 let data4 = data.total;
 const _errs9 = errors;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-validate_ProgressNotificationParams.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -17202,105 +11834,18 @@ var valid0 = true;
 }
 }
 else {
-validate_ProgressNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ProgressNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_ProgressNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.progress === undefined) && (missing0 = "progress")) || ((data.progressToken === undefined) && (missing0 = "progressToken"))){
-validate_ProgressNotificationParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_NotificationMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.progress !== undefined){
-let data2 = data.progress;
-const _errs4 = errors;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.progressToken !== undefined){
-let data3 = data.progressToken;
-const _errs6 = errors;
-if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.total !== undefined){
-let data4 = data.total;
-const _errs9 = errors;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-validate_ProgressNotificationParams_2.errors = [{instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ProgressNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ProgressNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ProgressToken(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_ProgressToken.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_ProgressToken.errors = [verdictError];
 return false;
 }
 validate_ProgressToken.errors = vErrors;
@@ -17313,7 +11858,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
@@ -17321,7 +11866,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Prompt.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17345,14 +11890,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.name === undefined) && (missing1 = "name")){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
 if(data2.description !== undefined){
 const _errs9 = errors;
 if(typeof data2.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/$defs/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid4 = _errs9 === errors;
@@ -17364,7 +11909,7 @@ if(valid4){
 if(data2.name !== undefined){
 const _errs11 = errors;
 if(typeof data2.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/$defs/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid4 = _errs11 === errors;
@@ -17376,7 +11921,7 @@ if(valid4){
 if(data2.required !== undefined){
 const _errs13 = errors;
 if(typeof data2.required !== "boolean"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/$defs/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -17388,7 +11933,7 @@ if(valid4){
 if(data2.title !== undefined){
 const _errs15 = errors;
 if(typeof data2.title !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/$defs/PromptArgument/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -17402,7 +11947,7 @@ var valid4 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -17413,7 +11958,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -17426,7 +11971,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -17450,14 +11995,14 @@ if(errors === _errs22){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if((data9.src === undefined) && (missing2 = "src")){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 else {
 if(data9.mimeType !== undefined){
 const _errs24 = errors;
 if(typeof data9.mimeType !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid7 = _errs24 === errors;
@@ -17476,7 +12021,7 @@ const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 const _errs28 = errors;
 if(typeof data11[i2] !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes/" + i2,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid8 = _errs28 === errors;
@@ -17486,7 +12031,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -17503,12 +12048,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data13 === "string"){
 if(!(format_uri(data13))){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -17523,11 +12068,11 @@ if(data9.theme !== undefined){
 let data14 = data9.theme;
 const _errs32 = errors;
 if(typeof data14 !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 if(!((data14 === "dark") || (data14 === "light"))){
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid7 = _errs32 === errors;
@@ -17541,7 +12086,7 @@ var valid7 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -17552,7 +12097,7 @@ break;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -17565,7 +12110,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs34 = errors;
 if(typeof data.name !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -17577,7 +12122,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs36 = errors;
 if(typeof data.title !== "string"){
-validate_Prompt.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -17593,7 +12138,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Prompt.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Prompt.errors = [verdictError];
 return false;
 }
 }
@@ -17607,14 +12152,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.name === undefined) && (missing0 = "name")){
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17626,7 +12171,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs3 = errors;
 if(typeof data.name !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -17638,7 +12183,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs5 = errors;
 if(typeof data.required !== "boolean"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -17650,7 +12195,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs7 = errors;
 if(typeof data.title !== "string"){
-validate_PromptArgument.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -17664,7 +12209,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptArgument.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptArgument.errors = [verdictError];
 return false;
 }
 }
@@ -17678,7 +12223,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -17686,11 +12231,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17703,11 +12248,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/prompts/list_changed" !== data1){
-validate_PromptListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/prompts/list_changed"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -17732,7 +12277,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -17746,7 +12291,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -17766,11 +12311,11 @@ if(data.role !== undefined){
 let data1 = data.role;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -17782,61 +12327,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptMessage.errors = [verdictError];
 return false;
 }
 }
 validate_PromptMessage.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.content !== undefined){
-const _errs1 = errors;
-if(!(validate_ContentBlock(data.content))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data1 = data.role;
-const _errs2 = errors;
-if(typeof data1 !== "string"){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data1 === "assistant") || (data1 === "user"))){
-validate_PromptMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PromptMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PromptMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PromptReference(data){
@@ -17846,14 +12341,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 else {
 if(data.name !== undefined){
 const _errs1 = errors;
 if(typeof data.name !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17865,7 +12360,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -17878,11 +12373,11 @@ if(data.type !== undefined){
 let data2 = data.type;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 if("ref/prompt" !== data2){
-validate_PromptReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -17895,305 +12390,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PromptReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PromptReference.errors = [verdictError];
 return false;
 }
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.name === undefined) && (missing1 = "name")){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.description !== undefined){
-const _errs9 = errors;
-if(typeof data2.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/description",schemaPath:"#/$defs/PromptArgument/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs9 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data2.name !== undefined){
-const _errs11 = errors;
-if(typeof data2.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/name",schemaPath:"#/$defs/PromptArgument/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs11 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data2.required !== undefined){
-const _errs13 = errors;
-if(typeof data2.required !== "boolean"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/required",schemaPath:"#/$defs/PromptArgument/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid4 = _errs13 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data2.title !== undefined){
-const _errs15 = errors;
-if(typeof data2.title !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0+"/title",schemaPath:"#/$defs/PromptArgument/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs15 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments/" + i0,schemaPath:"#/$defs/PromptArgument/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data8 = data.icons;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data8)){
-var valid5 = true;
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing2;
-if((data9.src === undefined) && (missing2 = "src")){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data9.mimeType !== undefined){
-const _errs24 = errors;
-if(typeof data9.mimeType !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.sizes !== undefined){
-let data11 = data9.sizes;
-const _errs26 = errors;
-if(errors === _errs26){
-if(Array.isArray(data11)){
-var valid8 = true;
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-const _errs28 = errors;
-if(typeof data11[i2] !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes/" + i2,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs28 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid7 = _errs26 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.src !== undefined){
-let data13 = data9.src;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data13 === "string"){
-if(!(format_uri(data13))){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid7 = _errs30 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data9.theme !== undefined){
-let data14 = data9.theme;
-const _errs32 = errors;
-if(typeof data14 !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data14 === "dark") || (data14 === "light"))){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid7 = _errs32 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons/" + i1,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs21 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs34 = errors;
-if(typeof data.name !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs34 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs36 = errors;
-if(typeof data.title !== "string"){
-validate_Prompt_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs36 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Prompt_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data){
@@ -18203,7 +12404,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -18211,7 +12412,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18224,11 +12425,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -18241,11 +12442,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 if("resources/read" !== data2){
-validate_ReadResourceRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -18271,7 +12472,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequest.errors = [verdictError];
 return false;
 }
 }
@@ -18285,7 +12486,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ReadResourceRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -18316,7 +12517,7 @@ if(valid0){
 if(data.requestState !== undefined){
 const _errs3 = errors;
 if(typeof data.requestState !== "string"){
-validate_ReadResourceRequestParams.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -18332,12 +12533,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_ReadResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ReadResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -18353,175 +12554,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_ReadResourceRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ReadResourceRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_RequestMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputResponses !== undefined){
-const _errs2 = errors;
-if(!(validate_InputResponses(data.inputResponses))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestState !== undefined){
-const _errs3 = errors;
-if(typeof data.requestState !== "string"){
-validate_ReadResourceRequestParams_2.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data3 = data.uri;
-const _errs5 = errors;
-if(errors === _errs5){
-if(errors === _errs5){
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-validate_ReadResourceRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ReadResourceRequestParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ReadResourceRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ReadResourceRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ReadResourceRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resources/read" !== data2){
-validate_ReadResourceRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_ReadResourceRequestParams(data.params))){
-vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ReadResourceRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ReadResourceRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceResult(data){
@@ -18531,7 +12568,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.cacheScope === undefined) && (missing0 = "cacheScope")) || ((data.contents === undefined) && (missing0 = "contents"))) || ((data.resultType === undefined) && (missing0 = "resultType"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 else {
@@ -18551,11 +12588,11 @@ if(data.cacheScope !== undefined){
 let data1 = data.cacheScope;
 const _errs2 = errors;
 if(typeof data1 !== "string"){
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 if(!((data1 === "private") || (data1 === "public"))){
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ReadResourceResult.properties.cacheScope.enum}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -18593,7 +12630,7 @@ var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = {instancePath:instancePath+"/contents/" + i0,schemaPath:"#/properties/contents/items/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18622,7 +12659,7 @@ break;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/contents",schemaPath:"#/properties/contents/type",keyword:"type",params:{type: "array"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -18635,7 +12672,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs10 = errors;
 if(typeof data.resultType !== "string"){
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -18648,13 +12685,13 @@ if(data.ttlMs !== undefined){
 let data5 = data.ttlMs;
 const _errs12 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-validate_ReadResourceResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -18671,7 +12708,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResult.errors = [verdictError];
 return false;
 }
 }
@@ -18685,7 +12722,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_ReadResourceResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ReadResourceResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -18693,7 +12730,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_ReadResourceResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_ReadResourceResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18706,11 +12743,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_ReadResourceResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ReadResourceResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_ReadResourceResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ReadResourceResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -18741,7 +12778,7 @@ var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18773,7 +12810,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ReadResourceResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ReadResourceResultResponse.errors = [verdictError];
 return false;
 }
 }
@@ -18787,14 +12824,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Request.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Request.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18810,7 +12847,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -18823,7 +12860,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Request.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -18834,7 +12871,7 @@ function validate_RequestId(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_RequestId.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_RequestId.errors = [verdictError];
 return false;
 }
 validate_RequestId.errors = vErrors;
@@ -18847,7 +12884,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data["io.modelcontextprotocol/clientCapabilities"] === undefined) && (missing0 = "io.modelcontextprotocol/clientCapabilities")) || ((data["io.modelcontextprotocol/protocolVersion"] === undefined) && (missing0 = "io.modelcontextprotocol/protocolVersion"))){
-validate_RequestMetaObject.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_RequestMetaObject.errors = [verdictError];
 return false;
 }
 else {
@@ -18879,11 +12916,11 @@ if(data["io.modelcontextprotocol/logLevel"] !== undefined){
 let data2 = data["io.modelcontextprotocol/logLevel"];
 const _errs3 = errors;
 if(typeof data2 !== "string"){
-validate_RequestMetaObject.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1logLevel",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
+validate_RequestMetaObject.errors = [verdictError];
 return false;
 }
 if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_RequestMetaObject.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1logLevel",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
+validate_RequestMetaObject.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -18895,7 +12932,7 @@ if(valid0){
 if(data["io.modelcontextprotocol/protocolVersion"] !== undefined){
 const _errs6 = errors;
 if(typeof data["io.modelcontextprotocol/protocolVersion"] !== "string"){
-validate_RequestMetaObject.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1protocolVersion",schemaPath:"#/properties/io.modelcontextprotocol~1protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_RequestMetaObject.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -18908,7 +12945,7 @@ if(data.progressToken !== undefined){
 let data4 = data.progressToken;
 const _errs8 = errors;
 if((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))){
-validate_RequestMetaObject.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
+validate_RequestMetaObject.errors = [verdictError];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -18923,101 +12960,11 @@ var valid0 = true;
 }
 }
 else {
-validate_RequestMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RequestMetaObject.errors = [verdictError];
 return false;
 }
 }
 validate_RequestMetaObject.errors = vErrors;
-return errors === 0;
-}
-function validate_RequestMetaObject_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data["io.modelcontextprotocol/clientCapabilities"] === undefined) && (missing0 = "io.modelcontextprotocol/clientCapabilities")) || ((data["io.modelcontextprotocol/protocolVersion"] === undefined) && (missing0 = "io.modelcontextprotocol/protocolVersion"))){
-validate_RequestMetaObject_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data["io.modelcontextprotocol/clientCapabilities"] !== undefined){
-const _errs1 = errors;
-if(!(validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"]))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["io.modelcontextprotocol/clientInfo"] !== undefined){
-const _errs2 = errors;
-if(!(validate_Implementation(data["io.modelcontextprotocol/clientInfo"]))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["io.modelcontextprotocol/logLevel"] !== undefined){
-let data2 = data["io.modelcontextprotocol/logLevel"];
-const _errs3 = errors;
-if(typeof data2 !== "string"){
-validate_RequestMetaObject_2.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1logLevel",schemaPath:"#/$defs/LoggingLevel/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((((((((data2 === "alert") || (data2 === "critical")) || (data2 === "debug")) || (data2 === "emergency")) || (data2 === "error")) || (data2 === "info")) || (data2 === "notice")) || (data2 === "warning"))){
-validate_RequestMetaObject_2.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1logLevel",schemaPath:"#/$defs/LoggingLevel/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["io.modelcontextprotocol/protocolVersion"] !== undefined){
-const _errs6 = errors;
-if(typeof data["io.modelcontextprotocol/protocolVersion"] !== "string"){
-validate_RequestMetaObject_2.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1protocolVersion",schemaPath:"#/properties/io.modelcontextprotocol~1protocolVersion/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.progressToken !== undefined){
-let data4 = data.progressToken;
-const _errs8 = errors;
-if((typeof data4 !== "string") && (!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4))))){
-validate_RequestMetaObject_2.errors = [{instancePath:instancePath+"/progressToken",schemaPath:"#/$defs/ProgressToken/type",keyword:"type",params:{type: schema_ProgressToken.type}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_RequestMetaObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_RequestMetaObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_RequestParams(data){
@@ -19027,7 +12974,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data._meta === undefined) && (missing0 = "_meta")){
-validate_RequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -19040,38 +12987,11 @@ errors = vErrors.length;
 }
 }
 else {
-validate_RequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_RequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_RequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data._meta === undefined) && (missing0 = "_meta")){
-validate_RequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-if(!(validate_RequestMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate_RequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_RequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Resource(data){
@@ -19081,7 +13001,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
@@ -19089,7 +13009,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Resource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19113,7 +13033,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19137,14 +13057,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -19163,7 +13083,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid5 = _errs16 === errors;
@@ -19173,7 +13093,7 @@ break;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -19190,12 +13110,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -19210,11 +13130,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -19228,7 +13148,7 @@ var valid4 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -19239,7 +13159,7 @@ break;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -19252,7 +13172,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -19264,7 +13184,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -19277,7 +13197,7 @@ if(data.size !== undefined){
 let data12 = data.size;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_Resource.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -19289,7 +13209,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs28 = errors;
 if(typeof data.title !== "string"){
-validate_Resource.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -19305,12 +13225,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data14 === "string"){
 if(!(format_uri(data14))){
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Resource.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -19331,7 +13251,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Resource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Resource.errors = [verdictError];
 return false;
 }
 }
@@ -19345,7 +13265,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -19353,7 +13273,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19365,7 +13285,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -19381,12 +13301,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -19401,7 +13321,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -19415,7 +13335,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 else {
@@ -19423,7 +13343,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19447,7 +13367,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19471,14 +13391,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -19497,7 +13417,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid5 = _errs16 === errors;
@@ -19507,7 +13427,7 @@ break;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -19524,12 +13444,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -19544,11 +13464,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -19562,7 +13482,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -19573,7 +13493,7 @@ break;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -19586,7 +13506,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -19598,7 +13518,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -19611,7 +13531,7 @@ if(data.size !== undefined){
 let data12 = data.size;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -19623,7 +13543,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs28 = errors;
 if(typeof data.title !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -19636,11 +13556,11 @@ if(data.type !== undefined){
 let data14 = data.type;
 const _errs30 = errors;
 if(typeof data14 !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 if("resource_link" !== data14){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -19656,12 +13576,12 @@ if(errors === _errs32){
 if(errors === _errs32){
 if(typeof data15 === "string"){
 if(!(format_uri(data15))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -19683,293 +13603,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceLink.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceLink_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid5 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs16 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid4 = _errs14 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data12 = data.size;
-const _errs26 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs28 = errors;
-if(typeof data.title !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data14 = data.type;
-const _errs30 = errors;
-if(typeof data14 !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource_link" !== data14){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
-return false;
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data15 = data.uri;
-const _errs32 = errors;
-if(errors === _errs32){
-if(errors === _errs32){
-if(typeof data15 === "string"){
-if(!(format_uri(data15))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceLink_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceListChangedNotification(data){
@@ -19979,7 +13617,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -19987,11 +13625,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20004,11 +13642,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/list_changed" !== data1){
-validate_ResourceListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/list_changed"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -20033,7 +13671,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceListChangedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -20047,7 +13685,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -20070,12 +13708,12 @@ if(errors === _errs2){
 if(errors === _errs2){
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-validate_ResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceRequestParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -20089,7 +13727,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -20103,7 +13741,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
@@ -20111,7 +13749,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20135,7 +13773,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -20159,14 +13797,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -20185,7 +13823,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid5 = _errs16 === errors;
@@ -20195,7 +13833,7 @@ break;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -20212,12 +13850,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -20232,11 +13870,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -20250,7 +13888,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -20261,7 +13899,7 @@ break;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -20274,7 +13912,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -20286,7 +13924,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -20298,7 +13936,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs26 = errors;
 if(typeof data.title !== "string"){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -20314,12 +13952,12 @@ if(errors === _errs28){
 if(errors === _errs28){
 if(typeof data13 === "string"){
 if(!(format_uri_template.test(data13))){
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -20339,7 +13977,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplate.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplate.errors = [verdictError];
 return false;
 }
 }
@@ -20353,7 +13991,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceTemplateReference.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 else {
@@ -20361,11 +13999,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 if("ref/resource" !== data0){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20381,12 +14019,12 @@ if(errors === _errs3){
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(format_uri_template.test(data1))){
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceTemplateReference.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
@@ -20400,261 +14038,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceTemplateReference.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceTemplateReference.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceTemplateReference.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uriTemplate === undefined) && (missing0 = "uriTemplate"))){
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid5 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs16 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid4 = _errs14 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs26 = errors;
-if(typeof data.title !== "string"){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uriTemplate !== undefined){
-let data13 = data.uriTemplate;
-const _errs28 = errors;
-if(errors === _errs28){
-if(errors === _errs28){
-if(typeof data13 === "string"){
-if(!(format_uri_template.test(data13))){
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"}}];
-return false;
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceTemplate_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceTemplate_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceUpdatedNotification(data){
@@ -20664,7 +14052,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -20672,11 +14060,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20689,11 +14077,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/resources/updated" !== data1){
-validate_ResourceUpdatedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/resources/updated"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -20718,7 +14106,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -20732,7 +14120,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -20755,12 +14143,12 @@ if(errors === _errs2){
 if(errors === _errs2){
 if(typeof data1 === "string"){
 if(!(format_uri(data1))){
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -20774,331 +14162,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceUpdatedNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceUpdatedNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceUpdatedNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceUpdatedNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.uri === undefined) && (missing0 = "uri")){
-validate_ResourceUpdatedNotificationParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_NotificationMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data1 = data.uri;
-const _errs2 = errors;
-if(errors === _errs2){
-if(errors === _errs2){
-if(typeof data1 === "string"){
-if(!(format_uri(data1))){
-validate_ResourceUpdatedNotificationParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceUpdatedNotificationParams_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ResourceUpdatedNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceUpdatedNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Resource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid5 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs16 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid4 = _errs14 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data12 = data.size;
-const _errs26 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs28 = errors;
-if(typeof data.title !== "string"){
-validate_Resource_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data14 = data.uri;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data14 === "string"){
-if(!(format_uri(data14))){
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Resource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Resource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Result(data){
@@ -21108,7 +14176,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_Result.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 else {
@@ -21127,7 +14195,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs3 = errors;
 if(typeof data.resultType !== "string"){
-validate_Result.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -21139,7 +14207,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
@@ -21159,187 +14227,32 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ResultMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResultMetaObject.errors = [verdictError];
 return false;
 }
 }
 validate_ResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_ResultMetaObject_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!(validate_Implementation(data["io.modelcontextprotocol/serverInfo"]))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate_ResultMetaObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResultMetaObject_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResultType(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_ResultType.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_ResultType.errors = [verdictError];
 return false;
 }
 validate_ResultType.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_Result_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs2 = errors;
-if(!(validate_ResultMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resultType !== undefined){
-const _errs3 = errors;
-if(typeof data.resultType !== "string"){
-validate_Result_2.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_Result_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_3(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_Result_3.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs2 = errors;
-if(!(validate_ResultMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resultType !== undefined){
-const _errs3 = errors;
-if(typeof data.resultType !== "string"){
-validate_Result_3.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_Result_3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_3.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_4(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_Result_4.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs2 = errors;
-if(!(validate_ResultMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resultType !== undefined){
-const _errs3 = errors;
-if(typeof data.resultType !== "string"){
-validate_Result_4.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_Result_4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_4.errors = vErrors;
 return errors === 0;
 }
 function validate_Role(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 validate_Role.errors = vErrors;
@@ -21352,7 +14265,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 else {
@@ -21360,7 +14273,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Root.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -21372,7 +14285,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate_Root.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -21388,12 +14301,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -21408,81 +14321,11 @@ var valid0 = true;
 }
 }
 else {
-validate_Root.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 validate_Root.errors = vErrors;
-return errors === 0;
-}
-function validate_Root_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Root_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs4 = errors;
-if(typeof data.name !== "string"){
-validate_Root_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data2 = data.uri;
-const _errs6 = errors;
-if(errors === _errs6){
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-validate_Root_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Root_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_Root_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Root_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SamplingMessage(data){
@@ -21492,7 +14335,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -21500,7 +14343,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -21550,7 +14393,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21561,7 +14404,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21572,7 +14415,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21603,7 +14446,7 @@ break;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21617,7 +14460,7 @@ var _valid0 = _errs14 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21649,11 +14492,11 @@ if(data.role !== undefined){
 let data3 = data.role;
 const _errs17 = errors;
 if(typeof data3 !== "string"){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 if(!((data3 === "assistant") || (data3 === "user"))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -21666,7 +14509,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
@@ -21711,264 +14554,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 validate_SamplingMessageContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessageContentBlock_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-if(!(validate_ToolUseContent(data))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessageContentBlock_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data1))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-if(!(validate_ToolUseContent(data1))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data1))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data1)){
-var valid9 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs16 = errors;
-if(!(validate_SamplingMessageContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs16 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs14 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate_SamplingMessage_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data3 = data.role;
-const _errs17 = errors;
-if(typeof data3 !== "string"){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data3 === "assistant") || (data3 === "user"))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerCapabilities(data){
@@ -22006,7 +14606,7 @@ break;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -22034,7 +14634,7 @@ break;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -22063,13 +14663,13 @@ if(errors === _errs11){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.listChanged !== undefined){
 if(typeof data6.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -22087,7 +14687,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.listChanged !== undefined){
 const _errs17 = errors;
 if(typeof data8.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid4 = _errs17 === errors;
@@ -22099,7 +14699,7 @@ if(valid4){
 if(data8.subscribe !== undefined){
 const _errs19 = errors;
 if(typeof data8.subscribe !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 var valid4 = _errs19 === errors;
@@ -22110,7 +14710,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -22127,13 +14727,13 @@ if(errors === _errs21){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.listChanged !== undefined){
 if(typeof data11.listChanged !== "boolean"){
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
@@ -22150,197 +14750,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ServerCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerCapabilities.errors = [verdictError];
 return false;
 }
 }
 validate_ServerCapabilities.errors = vErrors;
-return errors === 0;
-}
-function validate_ServerCapabilities_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completions !== undefined){
-const _errs1 = errors;
-if(!(validate_JSONObject(data.completions))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.experimental !== undefined){
-let data1 = data.experimental;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-const _errs5 = errors;
-if(!(validate_JSONObject(data1[key0]))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.extensions !== undefined){
-let data3 = data.extensions;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-const _errs9 = errors;
-if(!(validate_JSONObject(data3[key1]))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.logging !== undefined){
-const _errs10 = errors;
-if(!(validate_JSONObject(data.logging))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.prompts !== undefined){
-let data6 = data.prompts;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.listChanged !== undefined){
-if(typeof data6.listChanged !== "boolean"){
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-}
-}
-else {
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resources !== undefined){
-let data8 = data.resources;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.listChanged !== undefined){
-const _errs17 = errors;
-if(typeof data8.listChanged !== "boolean"){
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid4 = _errs17 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data8.subscribe !== undefined){
-const _errs19 = errors;
-if(typeof data8.subscribe !== "boolean"){
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid4 = _errs19 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-else {
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tools !== undefined){
-let data11 = data.tools;
-const _errs21 = errors;
-if(errors === _errs21){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.listChanged !== undefined){
-if(typeof data11.listChanged !== "boolean"){
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-}
-}
-else {
-validate_ServerCapabilities_2.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ServerCapabilities_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ServerCapabilities_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerNotification(data){
@@ -22399,17 +14813,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ServerNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ServerNotification.errors = [verdictError];
 return false;
 }
 }
@@ -22422,8 +14836,8 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result_3(data))){
-vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
+if(!(validate_Result(data))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -22528,7 +14942,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22564,7 +14978,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-const err0 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22577,7 +14991,7 @@ else {
 if(data.default !== undefined){
 const _errs4 = errors;
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22595,7 +15009,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs6 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22620,7 +15034,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22636,7 +15050,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22655,7 +15069,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs12 = errors;
 if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22674,7 +15088,7 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22684,7 +15098,7 @@ vErrors.push(err6);
 errors++;
 }
 if("string" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22705,7 +15119,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22724,7 +15138,7 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.oneOf === undefined) && (missing1 = "oneOf")) || ((data.type === undefined) && (missing1 = "type"))){
-const err9 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22737,7 +15151,7 @@ else {
 if(data.default !== undefined){
 const _errs19 = errors;
 if(typeof data.default !== "string"){
-const err10 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22755,7 +15169,7 @@ if(valid5){
 if(data.description !== undefined){
 const _errs21 = errors;
 if(typeof data.description !== "string"){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22784,7 +15198,7 @@ if(errors === _errs25){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing2;
 if(((data9.const === undefined) && (missing2 = "const")) || ((data9.title === undefined) && (missing2 = "title"))){
-const err12 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing2}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22797,7 +15211,7 @@ else {
 if(data9.const !== undefined){
 const _errs27 = errors;
 if(typeof data9.const !== "string"){
-const err13 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22815,7 +15229,7 @@ if(valid7){
 if(data9.title !== undefined){
 const _errs29 = errors;
 if(typeof data9.title !== "string"){
-const err14 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22833,7 +15247,7 @@ var valid7 = true;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22850,7 +15264,7 @@ break;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22869,7 +15283,7 @@ if(valid5){
 if(data.title !== undefined){
 const _errs31 = errors;
 if(typeof data.title !== "string"){
-const err17 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -22888,7 +15302,7 @@ if(data.type !== undefined){
 let data13 = data.type;
 const _errs33 = errors;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22898,7 +15312,7 @@ vErrors.push(err18);
 errors++;
 }
 if("string" !== data13){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22919,7 +15333,7 @@ var valid5 = true;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22933,7 +15347,7 @@ var _valid0 = _errs16 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err21 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -22965,14 +15379,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -22984,7 +15398,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -22997,11 +15411,11 @@ if(data.format !== undefined){
 let data2 = data.format;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -23014,7 +15428,7 @@ if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -23027,7 +15441,7 @@ if(data.minLength !== undefined){
 let data4 = data.minLength;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -23039,7 +15453,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs11 = errors;
 if(typeof data.title !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -23052,11 +15466,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data6){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -23073,7 +15487,7 @@ var valid0 = true;
 }
 }
 else {
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 }
@@ -23088,7 +15502,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.promptsListChanged !== undefined){
 const _errs1 = errors;
 if(typeof data.promptsListChanged !== "boolean"){
-validate_SubscriptionFilter.errors = [{instancePath:instancePath+"/promptsListChanged",schemaPath:"#/properties/promptsListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionFilter.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -23107,7 +15521,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate_SubscriptionFilter.errors = [{instancePath:instancePath+"/resourceSubscriptions/" + i0,schemaPath:"#/properties/resourceSubscriptions/items/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionFilter.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -23117,7 +15531,7 @@ break;
 }
 }
 else {
-validate_SubscriptionFilter.errors = [{instancePath:instancePath+"/resourceSubscriptions",schemaPath:"#/properties/resourceSubscriptions/type",keyword:"type",params:{type: "array"}}];
+validate_SubscriptionFilter.errors = [verdictError];
 return false;
 }
 }
@@ -23130,7 +15544,7 @@ if(valid0){
 if(data.resourcesListChanged !== undefined){
 const _errs7 = errors;
 if(typeof data.resourcesListChanged !== "boolean"){
-validate_SubscriptionFilter.errors = [{instancePath:instancePath+"/resourcesListChanged",schemaPath:"#/properties/resourcesListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionFilter.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -23142,7 +15556,7 @@ if(valid0){
 if(data.toolsListChanged !== undefined){
 const _errs9 = errors;
 if(typeof data.toolsListChanged !== "boolean"){
-validate_SubscriptionFilter.errors = [{instancePath:instancePath+"/toolsListChanged",schemaPath:"#/properties/toolsListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionFilter.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -23155,7 +15569,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionFilter.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionFilter.errors = [verdictError];
 return false;
 }
 }
@@ -23169,7 +15583,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscriptionsAcknowledgedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscriptionsAcknowledgedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -23177,11 +15591,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_SubscriptionsAcknowledgedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsAcknowledgedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_SubscriptionsAcknowledgedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_SubscriptionsAcknowledgedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -23194,11 +15608,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_SubscriptionsAcknowledgedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsAcknowledgedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/subscriptions/acknowledged" !== data1){
-validate_SubscriptionsAcknowledgedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/subscriptions/acknowledged"}}];
+validate_SubscriptionsAcknowledgedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -23223,7 +15637,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionsAcknowledgedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsAcknowledgedNotification.errors = [verdictError];
 return false;
 }
 }
@@ -23237,7 +15651,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.notifications === undefined) && (missing0 = "notifications")){
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -23262,7 +15676,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.promptsListChanged !== undefined){
 const _errs5 = errors;
 if(typeof data1.promptsListChanged !== "boolean"){
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath:instancePath+"/notifications/promptsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/promptsListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -23281,7 +15695,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
 if(typeof data3[i0] !== "string"){
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions/" + i0,schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/items/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -23291,7 +15705,7 @@ break;
 }
 }
 else {
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions",schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/type",keyword:"type",params:{type: "array"}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -23304,7 +15718,7 @@ if(valid2){
 if(data1.resourcesListChanged !== undefined){
 const _errs11 = errors;
 if(typeof data1.resourcesListChanged !== "boolean"){
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath:instancePath+"/notifications/resourcesListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/resourcesListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -23316,7 +15730,7 @@ if(valid2){
 if(data1.toolsListChanged !== undefined){
 const _errs13 = errors;
 if(typeof data1.toolsListChanged !== "boolean"){
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath:instancePath+"/notifications/toolsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/toolsListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -23329,7 +15743,7 @@ var valid2 = true;
 }
 }
 else {
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath:instancePath+"/notifications",schemaPath:"#/$defs/SubscriptionFilter/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -23342,198 +15756,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionsAcknowledgedNotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsAcknowledgedNotificationParams.errors = [verdictError];
 return false;
 }
 }
 validate_SubscriptionsAcknowledgedNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsAcknowledgedNotificationParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.notifications === undefined) && (missing0 = "notifications")){
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_NotificationMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.notifications !== undefined){
-let data1 = data.notifications;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.promptsListChanged !== undefined){
-const _errs5 = errors;
-if(typeof data1.promptsListChanged !== "boolean"){
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath:instancePath+"/notifications/promptsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/promptsListChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs5 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.resourceSubscriptions !== undefined){
-let data3 = data1.resourceSubscriptions;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid3 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-const _errs9 = errors;
-if(typeof data3[i0] !== "string"){
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions/" + i0,schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions",schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.resourcesListChanged !== undefined){
-const _errs11 = errors;
-if(typeof data1.resourcesListChanged !== "boolean"){
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath:instancePath+"/notifications/resourcesListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/resourcesListChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.toolsListChanged !== undefined){
-const _errs13 = errors;
-if(typeof data1.toolsListChanged !== "boolean"){
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath:instancePath+"/notifications/toolsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/toolsListChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath:instancePath+"/notifications",schemaPath:"#/$defs/SubscriptionFilter/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsAcknowledgedNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscriptionsAcknowledgedNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_SubscriptionsAcknowledgedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_SubscriptionsAcknowledgedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data1 = data.method;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_SubscriptionsAcknowledgedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/subscriptions/acknowledged" !== data1){
-validate_SubscriptionsAcknowledgedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/subscriptions/acknowledged"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs5 = errors;
-if(!(validate_SubscriptionsAcknowledgedNotificationParams(data.params))){
-vErrors = vErrors === null ? validate_SubscriptionsAcknowledgedNotificationParams.errors : vErrors.concat(validate_SubscriptionsAcknowledgedNotificationParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_SubscriptionsAcknowledgedNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscriptionsAcknowledgedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SubscriptionsListenRequest(data){
@@ -23543,7 +15770,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscriptionsListenRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscriptionsListenRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -23551,7 +15778,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_SubscriptionsListenRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_SubscriptionsListenRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -23564,11 +15791,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_SubscriptionsListenRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsListenRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_SubscriptionsListenRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_SubscriptionsListenRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -23581,11 +15808,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-validate_SubscriptionsListenRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsListenRequest.errors = [verdictError];
 return false;
 }
 if("subscriptions/listen" !== data2){
-validate_SubscriptionsListenRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "subscriptions/listen"}}];
+validate_SubscriptionsListenRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -23611,7 +15838,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionsListenRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsListenRequest.errors = [verdictError];
 return false;
 }
 }
@@ -23625,7 +15852,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.notifications === undefined) && (missing0 = "notifications"))){
-validate_SubscriptionsListenRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -23650,7 +15877,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.promptsListChanged !== undefined){
 const _errs5 = errors;
 if(typeof data1.promptsListChanged !== "boolean"){
-validate_SubscriptionsListenRequestParams.errors = [{instancePath:instancePath+"/notifications/promptsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/promptsListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -23669,7 +15896,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
 if(typeof data3[i0] !== "string"){
-validate_SubscriptionsListenRequestParams.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions/" + i0,schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/items/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -23679,7 +15906,7 @@ break;
 }
 }
 else {
-validate_SubscriptionsListenRequestParams.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions",schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/type",keyword:"type",params:{type: "array"}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -23692,7 +15919,7 @@ if(valid2){
 if(data1.resourcesListChanged !== undefined){
 const _errs11 = errors;
 if(typeof data1.resourcesListChanged !== "boolean"){
-validate_SubscriptionsListenRequestParams.errors = [{instancePath:instancePath+"/notifications/resourcesListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/resourcesListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -23704,7 +15931,7 @@ if(valid2){
 if(data1.toolsListChanged !== undefined){
 const _errs13 = errors;
 if(typeof data1.toolsListChanged !== "boolean"){
-validate_SubscriptionsListenRequestParams.errors = [{instancePath:instancePath+"/notifications/toolsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/toolsListChanged/type",keyword:"type",params:{type: "boolean"}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -23717,7 +15944,7 @@ var valid2 = true;
 }
 }
 else {
-validate_SubscriptionsListenRequestParams.errors = [{instancePath:instancePath+"/notifications",schemaPath:"#/$defs/SubscriptionFilter/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -23730,212 +15957,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionsListenRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsListenRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_SubscriptionsListenRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsListenRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.notifications === undefined) && (missing0 = "notifications"))){
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_RequestMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.notifications !== undefined){
-let data1 = data.notifications;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.promptsListChanged !== undefined){
-const _errs5 = errors;
-if(typeof data1.promptsListChanged !== "boolean"){
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath:instancePath+"/notifications/promptsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/promptsListChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs5 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.resourceSubscriptions !== undefined){
-let data3 = data1.resourceSubscriptions;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid3 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-const _errs9 = errors;
-if(typeof data3[i0] !== "string"){
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions/" + i0,schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath:instancePath+"/notifications/resourceSubscriptions",schemaPath:"#/$defs/SubscriptionFilter/properties/resourceSubscriptions/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.resourcesListChanged !== undefined){
-const _errs11 = errors;
-if(typeof data1.resourcesListChanged !== "boolean"){
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath:instancePath+"/notifications/resourcesListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/resourcesListChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.toolsListChanged !== undefined){
-const _errs13 = errors;
-if(typeof data1.toolsListChanged !== "boolean"){
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath:instancePath+"/notifications/toolsListChanged",schemaPath:"#/$defs/SubscriptionFilter/properties/toolsListChanged/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath:instancePath+"/notifications",schemaPath:"#/$defs/SubscriptionFilter/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SubscriptionsListenRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscriptionsListenRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsListenRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_SubscriptionsListenRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_SubscriptionsListenRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_SubscriptionsListenRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_SubscriptionsListenRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate_SubscriptionsListenRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("subscriptions/listen" !== data2){
-validate_SubscriptionsListenRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "subscriptions/listen"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs8 = errors;
-if(!(validate_SubscriptionsListenRequestParams(data.params))){
-vErrors = vErrors === null ? validate_SubscriptionsListenRequestParams.errors : vErrors.concat(validate_SubscriptionsListenRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_SubscriptionsListenRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscriptionsListenRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SubscriptionsListenResult(data){
@@ -23945,7 +15971,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.resultType === undefined) && (missing0 = "resultType"))){
-validate_SubscriptionsListenResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscriptionsListenResult.errors = [verdictError];
 return false;
 }
 else {
@@ -23964,7 +15990,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs2 = errors;
 if(typeof data.resultType !== "string"){
-validate_SubscriptionsListenResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsListenResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -23976,7 +16002,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionsListenResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsListenResult.errors = [verdictError];
 return false;
 }
 }
@@ -23990,7 +16016,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data["io.modelcontextprotocol/subscriptionId"] === undefined) && (missing0 = "io.modelcontextprotocol/subscriptionId")){
-validate_SubscriptionsListenResultMetaObject.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscriptionsListenResultMetaObject.errors = [verdictError];
 return false;
 }
 else {
@@ -24010,7 +16036,7 @@ if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 let data1 = data["io.modelcontextprotocol/subscriptionId"];
 const _errs2 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_SubscriptionsListenResultMetaObject.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_SubscriptionsListenResultMetaObject.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -24022,57 +16048,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionsListenResultMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsListenResultMetaObject.errors = [verdictError];
 return false;
 }
 }
 validate_SubscriptionsListenResultMetaObject.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsListenResultMetaObject_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data["io.modelcontextprotocol/subscriptionId"] === undefined) && (missing0 = "io.modelcontextprotocol/subscriptionId")){
-validate_SubscriptionsListenResultMetaObject_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-const _errs1 = errors;
-if(!(validate_Implementation(data["io.modelcontextprotocol/serverInfo"]))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
-let data1 = data["io.modelcontextprotocol/subscriptionId"];
-const _errs2 = errors;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_SubscriptionsListenResultMetaObject_2.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SubscriptionsListenResultMetaObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscriptionsListenResultMetaObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SubscriptionsListenResultResponse(data){
@@ -24082,7 +16062,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_SubscriptionsListenResultResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscriptionsListenResultResponse.errors = [verdictError];
 return false;
 }
 else {
@@ -24090,7 +16070,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_SubscriptionsListenResultResponse.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_SubscriptionsListenResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -24103,11 +16083,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_SubscriptionsListenResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_SubscriptionsListenResultResponse.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_SubscriptionsListenResultResponse.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_SubscriptionsListenResultResponse.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -24132,56 +16112,11 @@ var valid0 = true;
 }
 }
 else {
-validate_SubscriptionsListenResultResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscriptionsListenResultResponse.errors = [verdictError];
 return false;
 }
 }
 validate_SubscriptionsListenResultResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsListenResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data._meta === undefined) && (missing0 = "_meta")) || ((data.resultType === undefined) && (missing0 = "resultType"))){
-validate_SubscriptionsListenResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs1 = errors;
-if(!(validate_SubscriptionsListenResultMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_SubscriptionsListenResultMetaObject.errors : vErrors.concat(validate_SubscriptionsListenResultMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resultType !== undefined){
-const _errs2 = errors;
-if(typeof data.resultType !== "string"){
-validate_SubscriptionsListenResult_2.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_SubscriptionsListenResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SubscriptionsListenResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextContent(data){
@@ -24191,7 +16126,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -24199,7 +16134,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -24223,7 +16158,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs5 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -24236,11 +16171,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data3){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -24254,88 +16189,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs5 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data3){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data){
@@ -24345,7 +16203,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -24353,7 +16211,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -24365,7 +16223,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -24377,7 +16235,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs6 = errors;
 if(typeof data.text !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -24393,12 +16251,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -24414,94 +16272,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 validate_TextResourceContents.errors = vErrors;
-return errors === 0;
-}
-function validate_TextResourceContents_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs4 = errors;
-if(typeof data.mimeType !== "string"){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs6 = errors;
-if(typeof data.text !== "string"){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data3 = data.uri;
-const _errs8 = errors;
-if(errors === _errs8){
-if(errors === _errs8){
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextResourceContents_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextResourceContents_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TitledMultiSelectEnumSchema(data){
@@ -24511,7 +16286,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -24525,7 +16300,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -24535,7 +16310,7 @@ break;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24548,7 +16323,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -24564,7 +16339,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.anyOf === undefined) && (missing1 = "anyOf")){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -24582,14 +16357,14 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.const === undefined) && (missing2 = "const")) || ((data5.title === undefined) && (missing2 = "title"))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data5.const !== undefined){
 const _errs13 = errors;
 if(typeof data5.const !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -24601,7 +16376,7 @@ if(valid4){
 if(data5.title !== undefined){
 const _errs15 = errors;
 if(typeof data5.title !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -24613,7 +16388,7 @@ var valid4 = true;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24624,7 +16399,7 @@ break;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24632,7 +16407,7 @@ return false;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24646,7 +16421,7 @@ if(data.maxItems !== undefined){
 let data8 = data.maxItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -24659,7 +16434,7 @@ if(data.minItems !== undefined){
 let data9 = data.minItems;
 const _errs19 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -24671,7 +16446,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs21 = errors;
 if(typeof data.title !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -24684,11 +16459,11 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs23 = errors;
 if(typeof data11 !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("array" !== data11){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -24705,7 +16480,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24719,14 +16494,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.oneOf === undefined) && (missing0 = "oneOf")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -24738,7 +16513,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -24761,14 +16536,14 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.const === undefined) && (missing1 = "const")) || ((data3.title === undefined) && (missing1 = "title"))){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data3.const !== undefined){
 const _errs9 = errors;
 if(typeof data3.const !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -24780,7 +16555,7 @@ if(valid2){
 if(data3.title !== undefined){
 const _errs11 = errors;
 if(typeof data3.title !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -24792,7 +16567,7 @@ var valid2 = true;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24803,7 +16578,7 @@ break;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24816,7 +16591,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -24829,11 +16604,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data7){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -24848,7 +16623,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -24862,7 +16637,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -24870,7 +16645,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Tool.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -24888,7 +16663,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.destructiveHint !== undefined){
 const _errs7 = errors;
 if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -24900,7 +16675,7 @@ if(valid3){
 if(data1.idempotentHint !== undefined){
 const _errs9 = errors;
 if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -24912,7 +16687,7 @@ if(valid3){
 if(data1.openWorldHint !== undefined){
 const _errs11 = errors;
 if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -24924,7 +16699,7 @@ if(valid3){
 if(data1.readOnlyHint !== undefined){
 const _errs13 = errors;
 if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -24936,7 +16711,7 @@ if(valid3){
 if(data1.title !== undefined){
 const _errs15 = errors;
 if(typeof data1.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -24950,7 +16725,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -24963,7 +16738,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -24987,14 +16762,14 @@ if(errors === _errs22){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing1;
 if((data9.src === undefined) && (missing1 = "src")){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data9.mimeType !== undefined){
 const _errs24 = errors;
 if(typeof data9.mimeType !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid6 = _errs24 === errors;
@@ -25013,7 +16788,7 @@ const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 const _errs28 = errors;
 if(typeof data11[i1] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid7 = _errs28 === errors;
@@ -25023,7 +16798,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -25040,12 +16815,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data13 === "string"){
 if(!(format_uri(data13))){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -25060,11 +16835,11 @@ if(data9.theme !== undefined){
 let data14 = data9.theme;
 const _errs32 = errors;
 if(typeof data14 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if(!((data14 === "dark") || (data14 === "light"))){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -25078,7 +16853,7 @@ var valid6 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -25089,7 +16864,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -25106,14 +16881,14 @@ if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing2;
 if((data15.type === undefined) && (missing2 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data15.$schema !== undefined){
 const _errs37 = errors;
 if(typeof data15.$schema !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid8 = _errs37 === errors;
@@ -25126,11 +16901,11 @@ if(data15.type !== undefined){
 let data17 = data15.type;
 const _errs39 = errors;
 if(typeof data17 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data17){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid8 = _errs39 === errors;
@@ -25142,7 +16917,7 @@ var valid8 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -25155,7 +16930,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs41 = errors;
 if(typeof data.name !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -25171,13 +16946,13 @@ if(errors === _errs43){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.$schema !== undefined){
 if(typeof data19.$schema !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -25190,7 +16965,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs48 = errors;
 if(typeof data.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs48 === errors;
@@ -25208,7 +16983,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -25223,7 +16998,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 const _errs1 = errors;
 if(typeof data.destructiveHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -25235,7 +17010,7 @@ if(valid0){
 if(data.idempotentHint !== undefined){
 const _errs3 = errors;
 if(typeof data.idempotentHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -25247,7 +17022,7 @@ if(valid0){
 if(data.openWorldHint !== undefined){
 const _errs5 = errors;
 if(typeof data.openWorldHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -25259,7 +17034,7 @@ if(valid0){
 if(data.readOnlyHint !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnlyHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -25271,7 +17046,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -25285,7 +17060,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolAnnotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 }
@@ -25300,17 +17075,17 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mode !== undefined){
 let data0 = data.mode;
 if(typeof data0 !== "string"){
-validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ToolChoice.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 }
@@ -25324,7 +17099,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -25332,11 +17107,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -25349,11 +17124,11 @@ if(data.method !== undefined){
 let data1 = data.method;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tools/list_changed" !== data1){
-validate_ToolListChangedNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -25378,79 +17153,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolListChangedNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolListChangedNotification.errors = [verdictError];
 return false;
 }
 }
 validate_ToolListChangedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolListChangedNotification_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ToolListChangedNotification_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data1 = data.method;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notifications/tools/list_changed" !== data1){
-validate_ToolListChangedNotification_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs5 = errors;
-if(!(validate_NotificationParams(data.params))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ToolListChangedNotification_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ToolListChangedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolResultContent(data){
@@ -25460,7 +17167,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 else {
@@ -25468,7 +17175,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -25497,7 +17204,7 @@ break;
 }
 }
 else {
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
@@ -25510,7 +17217,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs7 = errors;
 if(typeof data.isError !== "boolean"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -25522,7 +17229,7 @@ if(valid0){
 if(data.toolUseId !== undefined){
 const _errs9 = errors;
 if(typeof data.toolUseId !== "string"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -25535,11 +17242,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 if("tool_result" !== data5){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -25554,119 +17261,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
 validate_ToolResultContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolResultContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate_ContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isError !== undefined){
-const _errs7 = errors;
-if(typeof data.isError !== "boolean"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolUseId !== undefined){
-const _errs9 = errors;
-if(typeof data.toolUseId !== "string"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data5 = data.type;
-const _errs11 = errors;
-if(typeof data5 !== "string"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_result" !== data5){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ToolResultContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolUseContent(data){
@@ -25676,7 +17275,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 else {
@@ -25684,7 +17283,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -25696,7 +17295,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs4 = errors;
 if(typeof data.id !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -25712,7 +17311,7 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 }
@@ -25725,7 +17324,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs9 = errors;
 if(typeof data.name !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -25738,11 +17337,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 if("tool_use" !== data4){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -25757,466 +17356,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 }
 validate_ToolUseContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolUseContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolUseContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs4 = errors;
-if(typeof data.id !== "string"){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.input !== undefined){
-let data2 = data.input;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs9 = errors;
-if(typeof data.name !== "string"){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_use" !== data4){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ToolUseContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ToolUseContent_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-let data1 = data.annotations;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.destructiveHint !== undefined){
-const _errs7 = errors;
-if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs7 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.idempotentHint !== undefined){
-const _errs9 = errors;
-if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.openWorldHint !== undefined){
-const _errs11 = errors;
-if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.readOnlyHint !== undefined){
-const _errs13 = errors;
-if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.title !== undefined){
-const _errs15 = errors;
-if(typeof data1.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data8 = data.icons;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data8)){
-var valid4 = true;
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing1;
-if((data9.src === undefined) && (missing1 = "src")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data9.mimeType !== undefined){
-const _errs24 = errors;
-if(typeof data9.mimeType !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs24 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.sizes !== undefined){
-let data11 = data9.sizes;
-const _errs26 = errors;
-if(errors === _errs26){
-if(Array.isArray(data11)){
-var valid7 = true;
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-const _errs28 = errors;
-if(typeof data11[i1] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs28 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs26 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.src !== undefined){
-let data13 = data9.src;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data13 === "string"){
-if(!(format_uri(data13))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid6 = _errs30 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.theme !== undefined){
-let data14 = data9.theme;
-const _errs32 = errors;
-if(typeof data14 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data14 === "dark") || (data14 === "light"))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid6 = _errs32 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputSchema !== undefined){
-let data15 = data.inputSchema;
-const _errs34 = errors;
-if(errors === _errs34){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-let missing2;
-if((data15.type === undefined) && (missing2 = "type")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data15.$schema !== undefined){
-const _errs37 = errors;
-if(typeof data15.$schema !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs37 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data15.type !== undefined){
-let data17 = data15.type;
-const _errs39 = errors;
-if(typeof data17 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data17){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid8 = _errs39 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs34 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs41 = errors;
-if(typeof data.name !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs41 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputSchema !== undefined){
-let data19 = data.outputSchema;
-const _errs43 = errors;
-if(errors === _errs43){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.$schema !== undefined){
-if(typeof data19.$schema !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs43 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs48 = errors;
-if(typeof data.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs48 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UnsupportedProtocolVersionError(data){
@@ -26226,7 +17370,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.error === undefined) && (missing0 = "error")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 else {
@@ -26239,7 +17383,7 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.code === undefined) && (missing1 = "code")) || ((data0.message === undefined) && (missing1 = "message"))){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 else {
@@ -26247,7 +17391,7 @@ if(data0.code !== undefined){
 let data1 = data0.code;
 const _errs5 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs5 === errors;
@@ -26259,7 +17403,7 @@ if(valid3){
 if(data0.message !== undefined){
 const _errs7 = errors;
 if(typeof data0.message !== "string"){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -26271,7 +17415,7 @@ var valid3 = true;
 }
 }
 else {
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 }
@@ -26282,7 +17426,7 @@ if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if(((data0.code === undefined) && (missing2 = "code")) || ((data0.data === undefined) && (missing2 = "data"))){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 else {
@@ -26290,11 +17434,11 @@ if(data0.code !== undefined){
 let data3 = data0.code;
 const _errs11 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 if(-32022 !== data3){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/allOf/1/properties/code/const",keyword:"const",params:{allowedValue: -32022}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 var valid4 = _errs11 === errors;
@@ -26310,14 +17454,14 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if(((data4.requested === undefined) && (missing3 = "requested")) || ((data4.supported === undefined) && (missing3 = "supported"))){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 else {
 if(data4.requested !== undefined){
 const _errs15 = errors;
 if(typeof data4.requested !== "string"){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/data/requested",schemaPath:"#/properties/error/allOf/1/properties/data/properties/requested/type",keyword:"type",params:{type: "string"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 var valid5 = _errs15 === errors;
@@ -26336,7 +17480,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs19 = errors;
 if(typeof data6[i0] !== "string"){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/data/supported/" + i0,schemaPath:"#/properties/error/allOf/1/properties/data/properties/supported/items/type",keyword:"type",params:{type: "string"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 var valid6 = _errs19 === errors;
@@ -26346,7 +17490,7 @@ break;
 }
 }
 else {
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/data/supported",schemaPath:"#/properties/error/allOf/1/properties/data/properties/supported/type",keyword:"type",params:{type: "array"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 }
@@ -26359,7 +17503,7 @@ var valid5 = true;
 }
 }
 else {
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 }
@@ -26372,7 +17516,7 @@ var valid4 = true;
 }
 }
 else {
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 }
@@ -26388,7 +17532,7 @@ if(data.id !== undefined){
 let data8 = data.id;
 const _errs21 = errors;
 if((typeof data8 !== "string") && (!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8))))){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -26401,11 +17545,11 @@ if(data.jsonrpc !== undefined){
 let data9 = data.jsonrpc;
 const _errs24 = errors;
 if(typeof data9 !== "string"){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 if("2.0" !== data9){
-validate_UnsupportedProtocolVersionError.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -26418,7 +17562,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UnsupportedProtocolVersionError.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UnsupportedProtocolVersionError.errors = [verdictError];
 return false;
 }
 }
@@ -26432,7 +17576,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -26446,7 +17590,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -26456,7 +17600,7 @@ break;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26469,7 +17613,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -26485,7 +17629,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.enum === undefined) && (missing1 = "enum")) || ((data3.type === undefined) && (missing1 = "type"))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -26499,7 +17643,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -26509,7 +17653,7 @@ break;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26523,11 +17667,11 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data6){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -26539,7 +17683,7 @@ var valid2 = true;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26553,7 +17697,7 @@ if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 const _errs15 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -26566,7 +17710,7 @@ if(data.minItems !== undefined){
 let data8 = data.minItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -26578,7 +17722,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs19 = errors;
 if(typeof data.title !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -26591,11 +17735,11 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs21 = errors;
 if(typeof data10 !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("array" !== data10){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -26612,7 +17756,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26626,14 +17770,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -26645,7 +17789,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -26664,7 +17808,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -26674,7 +17818,7 @@ break;
 }
 }
 else {
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -26687,7 +17831,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -26700,11 +17844,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data5){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -26719,13 +17863,14 @@ var valid0 = true;
 }
 }
 else {
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
 validate_UntitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 const wrapper_JSONObject = {validate: validate_JSONObject};
 const wrapper_JSONValue = {validate: validate_JSONValue};
 export const Annotations = validate_Annotations;
@@ -26735,152 +17880,152 @@ export const BlobResourceContents = validate_BlobResourceContents;
 export const BooleanSchema = validate_BooleanSchema;
 export const CacheableResult = validate_CacheableResult;
 export const CallToolRequest = validate_CallToolRequest;
-export const CallToolRequestParams = validate_CallToolRequestParams_2;
+export const CallToolRequestParams = validate_CallToolRequestParams;
 export const CallToolResult = validate_CallToolResult;
 export const CallToolResultResponse = validate_CallToolResultResponse;
 export const CancelledNotification = validate_CancelledNotification;
-export const CancelledNotificationParams = validate_CancelledNotificationParams_2;
-export const ClientCapabilities = validate_ClientCapabilities_2;
+export const CancelledNotificationParams = validate_CancelledNotificationParams;
+export const ClientCapabilities = validate_ClientCapabilities;
 export const ClientNotification = validate_ClientNotification;
 export const ClientRequest = validate_ClientRequest;
 export const ClientResult = validate_Result;
-export const CompleteRequest = validate_CompleteRequest_2;
-export const CompleteRequestParams = validate_CompleteRequestParams_2;
+export const CompleteRequest = validate_CompleteRequest;
+export const CompleteRequestParams = validate_CompleteRequestParams;
 export const CompleteResult = validate_CompleteResult;
 export const CompleteResultResponse = validate_CompleteResultResponse;
-export const ContentBlock = validate_ContentBlock_2;
-export const CreateMessageRequest = validate_CreateMessageRequest_2;
-export const CreateMessageRequestParams = validate_CreateMessageRequestParams_2;
-export const CreateMessageResult = validate_CreateMessageResult_2;
+export const ContentBlock = validate_ContentBlock;
+export const CreateMessageRequest = validate_CreateMessageRequest;
+export const CreateMessageRequestParams = validate_CreateMessageRequestParams;
+export const CreateMessageResult = validate_CreateMessageResult;
 export const Cursor = validate_Cursor;
-export const DiscoverRequest = validate_DiscoverRequest_2;
+export const DiscoverRequest = validate_DiscoverRequest;
 export const DiscoverResult = validate_DiscoverResult;
 export const DiscoverResultResponse = validate_DiscoverResultResponse;
-export const ElicitRequest = validate_ElicitRequest_2;
-export const ElicitRequestFormParams = validate_ElicitRequestFormParams_2;
-export const ElicitRequestParams = validate_ElicitRequestParams_2;
+export const ElicitRequest = validate_ElicitRequest;
+export const ElicitRequestFormParams = validate_ElicitRequestFormParams;
+export const ElicitRequestParams = validate_ElicitRequestParams;
 export const ElicitRequestURLParams = validate_ElicitRequestURLParams;
 export const ElicitResult = validate_ElicitResult;
-export const EmbeddedResource = validate_EmbeddedResource_2;
-export const EmptyResult = validate_Result_2;
+export const EmbeddedResource = validate_EmbeddedResource;
+export const EmptyResult = validate_Result;
 export const EnumSchema = validate_EnumSchema;
 export const Error = validate_Error;
-export const GetPromptRequest = validate_GetPromptRequest_2;
-export const GetPromptRequestParams = validate_GetPromptRequestParams_2;
+export const GetPromptRequest = validate_GetPromptRequest;
+export const GetPromptRequestParams = validate_GetPromptRequestParams;
 export const GetPromptResult = validate_GetPromptResult;
 export const GetPromptResultResponse = validate_GetPromptResultResponse;
 export const HeaderMismatchError = validate_HeaderMismatchError;
 export const Icon = validate_Icon;
 export const Icons = validate_Icons;
-export const ImageContent = validate_ImageContent_2;
-export const Implementation = validate_Implementation_2;
-export const InputRequest = validate_InputRequest_2;
-export const InputRequests = validate_InputRequests_2;
-export const InputRequiredResult = validate_InputRequiredResult_2;
-export const InputResponse = validate_InputResponse_2;
+export const ImageContent = validate_ImageContent;
+export const Implementation = validate_Implementation;
+export const InputRequest = validate_InputRequest;
+export const InputRequests = validate_InputRequests;
+export const InputRequiredResult = validate_InputRequiredResult;
+export const InputResponse = validate_InputResponse;
 export const InputResponseRequestParams = validate_InputResponseRequestParams;
-export const InputResponses = validate_InputResponses_2;
+export const InputResponses = validate_InputResponses;
 export const InternalError = validate_InternalError;
 export const InvalidParamsError = validate_InvalidParamsError;
 export const InvalidRequestError = validate_InvalidRequestError;
 export const JSONArray = validate_JSONArray;
-export const JSONObject = validate_JSONObject_2;
+export const JSONObject = validate_JSONObject;
 export const JSONRPCErrorResponse = validate_JSONRPCErrorResponse;
 export const JSONRPCMessage = validate_JSONRPCMessage;
 export const JSONRPCNotification = validate_JSONRPCNotification;
-export const JSONRPCRequest = validate_JSONRPCRequest_2;
+export const JSONRPCRequest = validate_JSONRPCRequest;
 export const JSONRPCResponse = validate_JSONRPCResponse;
-export const JSONRPCResultResponse = validate_JSONRPCResultResponse_2;
+export const JSONRPCResultResponse = validate_JSONRPCResultResponse;
 export const JSONValue = validate_JSONValue_2;
 export const LegacyTitledEnumSchema = validate_LegacyTitledEnumSchema;
-export const ListPromptsRequest = validate_ListPromptsRequest_2;
+export const ListPromptsRequest = validate_ListPromptsRequest;
 export const ListPromptsResult = validate_ListPromptsResult;
 export const ListPromptsResultResponse = validate_ListPromptsResultResponse;
-export const ListResourceTemplatesRequest = validate_ListResourceTemplatesRequest_2;
+export const ListResourceTemplatesRequest = validate_ListResourceTemplatesRequest;
 export const ListResourceTemplatesResult = validate_ListResourceTemplatesResult;
 export const ListResourceTemplatesResultResponse = validate_ListResourceTemplatesResultResponse;
-export const ListResourcesRequest = validate_ListResourcesRequest_2;
+export const ListResourcesRequest = validate_ListResourcesRequest;
 export const ListResourcesResult = validate_ListResourcesResult;
 export const ListResourcesResultResponse = validate_ListResourcesResultResponse;
-export const ListRootsRequest = validate_ListRootsRequest_2;
+export const ListRootsRequest = validate_ListRootsRequest;
 export const ListRootsRequest_params = validate_ListRootsRequest_properties_params;
-export const ListRootsResult = validate_ListRootsResult_2;
-export const ListToolsRequest = validate_ListToolsRequest_2;
+export const ListRootsResult = validate_ListRootsResult;
+export const ListToolsRequest = validate_ListToolsRequest;
 export const ListToolsResult = validate_ListToolsResult;
 export const ListToolsResultResponse = validate_ListToolsResultResponse;
 export const LoggingLevel = validate_LoggingLevel;
 export const LoggingMessageNotification = validate_LoggingMessageNotification;
-export const LoggingMessageNotificationParams = validate_LoggingMessageNotificationParams_2;
+export const LoggingMessageNotificationParams = validate_LoggingMessageNotificationParams;
 export const MetaObject = validate_MetaObject;
 export const MethodNotFoundError = validate_MethodNotFoundError;
 export const MissingRequiredClientCapabilityError = validate_MissingRequiredClientCapabilityError;
 export const ModelHint = validate_ModelHint;
-export const ModelPreferences = validate_ModelPreferences_2;
+export const ModelPreferences = validate_ModelPreferences;
 export const MultiSelectEnumSchema = validate_MultiSelectEnumSchema;
 export const Notification = validate_Notification;
-export const NotificationMetaObject = validate_NotificationMetaObject_2;
+export const NotificationMetaObject = validate_NotificationMetaObject;
 export const NotificationParams = validate_NotificationParams;
 export const NumberSchema = validate_NumberSchema;
 export const PaginatedRequest = validate_PaginatedRequest;
-export const PaginatedRequestParams = validate_PaginatedRequestParams_2;
+export const PaginatedRequestParams = validate_PaginatedRequestParams;
 export const PaginatedResult = validate_PaginatedResult;
 export const ParseError = validate_ParseError;
-export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition_2;
+export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition;
 export const ProgressNotification = validate_ProgressNotification;
-export const ProgressNotificationParams = validate_ProgressNotificationParams_2;
+export const ProgressNotificationParams = validate_ProgressNotificationParams;
 export const ProgressToken = validate_ProgressToken;
-export const Prompt = validate_Prompt_2;
+export const Prompt = validate_Prompt;
 export const PromptArgument = validate_PromptArgument;
 export const PromptListChangedNotification = validate_PromptListChangedNotification;
-export const PromptMessage = validate_PromptMessage_2;
+export const PromptMessage = validate_PromptMessage;
 export const PromptReference = validate_PromptReference;
-export const ReadResourceRequest = validate_ReadResourceRequest_2;
-export const ReadResourceRequestParams = validate_ReadResourceRequestParams_2;
+export const ReadResourceRequest = validate_ReadResourceRequest;
+export const ReadResourceRequestParams = validate_ReadResourceRequestParams;
 export const ReadResourceResult = validate_ReadResourceResult;
 export const ReadResourceResultResponse = validate_ReadResourceResultResponse;
 export const Request = validate_Request;
 export const RequestId = validate_RequestId;
-export const RequestMetaObject = validate_RequestMetaObject_2;
-export const RequestParams = validate_RequestParams_2;
-export const Resource = validate_Resource_2;
+export const RequestMetaObject = validate_RequestMetaObject;
+export const RequestParams = validate_RequestParams;
+export const Resource = validate_Resource;
 export const ResourceContents = validate_ResourceContents;
-export const ResourceLink = validate_ResourceLink_2;
+export const ResourceLink = validate_ResourceLink;
 export const ResourceListChangedNotification = validate_ResourceListChangedNotification;
 export const ResourceRequestParams = validate_ResourceRequestParams;
-export const ResourceTemplate = validate_ResourceTemplate_2;
+export const ResourceTemplate = validate_ResourceTemplate;
 export const ResourceTemplateReference = validate_ResourceTemplateReference;
 export const ResourceUpdatedNotification = validate_ResourceUpdatedNotification;
-export const ResourceUpdatedNotificationParams = validate_ResourceUpdatedNotificationParams_2;
-export const Result = validate_Result_4;
-export const ResultMetaObject = validate_ResultMetaObject_2;
+export const ResourceUpdatedNotificationParams = validate_ResourceUpdatedNotificationParams;
+export const Result = validate_Result;
+export const ResultMetaObject = validate_ResultMetaObject;
 export const ResultType = validate_ResultType;
 export const Role = validate_Role;
-export const Root = validate_Root_2;
-export const SamplingMessage = validate_SamplingMessage_2;
-export const SamplingMessageContentBlock = validate_SamplingMessageContentBlock_2;
-export const ServerCapabilities = validate_ServerCapabilities_2;
+export const Root = validate_Root;
+export const SamplingMessage = validate_SamplingMessage;
+export const SamplingMessageContentBlock = validate_SamplingMessageContentBlock;
+export const ServerCapabilities = validate_ServerCapabilities;
 export const ServerNotification = validate_ServerNotification;
 export const ServerResult = validate_ServerResult;
 export const SingleSelectEnumSchema = validate_SingleSelectEnumSchema;
 export const StringSchema = validate_StringSchema;
 export const SubscriptionFilter = validate_SubscriptionFilter;
-export const SubscriptionsAcknowledgedNotification = validate_SubscriptionsAcknowledgedNotification_2;
-export const SubscriptionsAcknowledgedNotificationParams = validate_SubscriptionsAcknowledgedNotificationParams_2;
-export const SubscriptionsListenRequest = validate_SubscriptionsListenRequest_2;
-export const SubscriptionsListenRequestParams = validate_SubscriptionsListenRequestParams_2;
-export const SubscriptionsListenResult = validate_SubscriptionsListenResult_2;
-export const SubscriptionsListenResultMetaObject = validate_SubscriptionsListenResultMetaObject_2;
+export const SubscriptionsAcknowledgedNotification = validate_SubscriptionsAcknowledgedNotification;
+export const SubscriptionsAcknowledgedNotificationParams = validate_SubscriptionsAcknowledgedNotificationParams;
+export const SubscriptionsListenRequest = validate_SubscriptionsListenRequest;
+export const SubscriptionsListenRequestParams = validate_SubscriptionsListenRequestParams;
+export const SubscriptionsListenResult = validate_SubscriptionsListenResult;
+export const SubscriptionsListenResultMetaObject = validate_SubscriptionsListenResultMetaObject;
 export const SubscriptionsListenResultResponse = validate_SubscriptionsListenResultResponse;
-export const TextContent = validate_TextContent_2;
-export const TextResourceContents = validate_TextResourceContents_2;
+export const TextContent = validate_TextContent;
+export const TextResourceContents = validate_TextResourceContents;
 export const TitledMultiSelectEnumSchema = validate_TitledMultiSelectEnumSchema;
 export const TitledSingleSelectEnumSchema = validate_TitledSingleSelectEnumSchema;
-export const Tool = validate_Tool_2;
+export const Tool = validate_Tool;
 export const ToolAnnotations = validate_ToolAnnotations;
 export const ToolChoice = validate_ToolChoice;
-export const ToolListChangedNotification = validate_ToolListChangedNotification_2;
-export const ToolResultContent = validate_ToolResultContent_2;
-export const ToolUseContent = validate_ToolUseContent_2;
+export const ToolListChangedNotification = validate_ToolListChangedNotification;
+export const ToolResultContent = validate_ToolResultContent;
+export const ToolUseContent = validate_ToolUseContent;
 export const UnsupportedProtocolVersionError = validate_UnsupportedProtocolVersionError;
 export const UntitledMultiSelectEnumSchema = validate_UntitledMultiSelectEnumSchema;
 export const UntitledSingleSelectEnumSchema = validate_UntitledSingleSelectEnumSchema;

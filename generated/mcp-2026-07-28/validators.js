@@ -9,160 +9,24 @@ import * as fastSet from "./validators.fast.js";
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BaseMetadata = {"properties":{"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
 const schema_CacheableResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resultType","ttlMs"],"type":"object"};
-const schema_CallToolRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/call","type":"string"},"params":{"$ref":"#/$defs/CallToolRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CallToolRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"arguments":{"additionalProperties":{},"type":"object"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"name":{"type":"string"},"requestState":{"type":"string"}},"required":["_meta","name"],"type":"object"};
-const schema_CallToolResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"resultType":{"type":"string"},"structuredContent":{}},"required":["content","resultType"],"type":"object"};
-const schema_CallToolResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/CallToolResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_CancelledNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_CancelledNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"reason":{"type":"string"},"requestId":{"$ref":"#/$defs/RequestId"}},"required":["requestId"],"type":"object"};
-const schema_ClientCapabilities = {"properties":{"elicitation":{"properties":{"form":{"$ref":"#/$defs/JSONObject"},"url":{"$ref":"#/$defs/JSONObject"}},"type":"object"},"experimental":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"extensions":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"roots":{"properties":{},"type":"object"},"sampling":{"properties":{"context":{"$ref":"#/$defs/JSONObject"},"tools":{"$ref":"#/$defs/JSONObject"}},"type":"object"}},"type":"object"};
-const schema_ClientNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/cancelled","type":"string"},"params":{"$ref":"#/$defs/CancelledNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/DiscoverRequest"},{"$ref":"#/$defs/ListResourcesRequest"},{"$ref":"#/$defs/ListResourceTemplatesRequest"},{"$ref":"#/$defs/ReadResourceRequest"},{"$ref":"#/$defs/SubscriptionsListenRequest"},{"$ref":"#/$defs/ListPromptsRequest"},{"$ref":"#/$defs/GetPromptRequest"},{"$ref":"#/$defs/ListToolsRequest"},{"$ref":"#/$defs/CallToolRequest"},{"$ref":"#/$defs/CompleteRequest"}]};
-const schema_CompleteRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"completion/complete","type":"string"},"params":{"$ref":"#/$defs/CompleteRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_CompleteRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"argument":{"properties":{"name":{"type":"string"},"value":{"type":"string"}},"required":["name","value"],"type":"object"},"context":{"properties":{"arguments":{"additionalProperties":{"type":"string"},"type":"object"}},"type":"object"},"ref":{"anyOf":[{"$ref":"#/$defs/PromptReference"},{"$ref":"#/$defs/ResourceTemplateReference"}]}},"required":["_meta","argument","ref"],"type":"object"};
-const schema_CompleteResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"completion":{"properties":{"hasMore":{"type":"boolean"},"total":{"type":"integer"},"values":{"items":{"type":"string"},"maxItems":100,"type":"array"}},"required":["values"],"type":"object"},"resultType":{"type":"string"}},"required":["completion","resultType"],"type":"object"};
-const schema_CompleteResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/CompleteResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ContentBlock = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["method","params"],"type":"object"};
 const schema_CreateMessageRequestParams = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_Cursor = {"type":"string"};
-const schema_DiscoverRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"server/discover","type":"string"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 const schema_DiscoverResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"capabilities":{"$ref":"#/$defs/ServerCapabilities"},"instructions":{"type":"string"},"resultType":{"type":"string"},"supportedVersions":{"items":{"type":"string"},"type":"array"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],"type":"object"};
-const schema_DiscoverResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/DiscoverResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ElicitRequest = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["method","params"],"type":"object"};
-const schema_ElicitRequestFormParams = {"properties":{"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
-const schema_ElicitRequestParams = {"anyOf":[{"$ref":"#/$defs/ElicitRequestFormParams"},{"$ref":"#/$defs/ElicitRequestURLParams"}]};
-const schema_ElicitRequestURLParams = {"properties":{"message":{"type":"string"},"mode":{"const":"url","type":"string"},"url":{"format":"uri","type":"string"}},"required":["message","mode","url"],"type":"object"};
 const schema_ElicitResult = {"properties":{"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_EnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_Error = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_GetPromptRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/get","type":"string"},"params":{"$ref":"#/$defs/GetPromptRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_GetPromptRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"arguments":{"additionalProperties":{"type":"string"},"type":"object"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"name":{"type":"string"},"requestState":{"type":"string"}},"required":["_meta","name"],"type":"object"};
-const schema_GetPromptResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"description":{"type":"string"},"messages":{"items":{"$ref":"#/$defs/PromptMessage"},"type":"array"},"resultType":{"type":"string"}},"required":["messages","resultType"],"type":"object"};
-const schema_GetPromptResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/GetPromptResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_HeaderMismatchError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32020,"type":"integer"}},"required":["code"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
 const schema_Icon = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
-const schema_Icons = {"properties":{"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"}},"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InputRequest = {"anyOf":[{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
-const schema_InputRequests = {"additionalProperties":{"$ref":"#/$defs/InputRequest"},"type":"object"};
-const schema_InputRequiredResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"inputRequests":{"$ref":"#/$defs/InputRequests"},"requestState":{"type":"string"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_InputResponse = {"anyOf":[{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
-const schema_InputResponseRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"requestState":{"type":"string"}},"required":["_meta"],"type":"object"};
-const schema_InputResponses = {"additionalProperties":{"$ref":"#/$defs/InputResponse"},"type":"object"};
-const schema_InternalError = {"properties":{"code":{"const":-32603,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_InvalidParamsError = {"properties":{"code":{"const":-32602,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_InvalidRequestError = {"properties":{"code":{"const":-32600,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_JSONArray = {"items":{"$ref":"#/$defs/JSONValue"},"type":"array"};
-const schema_JSONObject = {"additionalProperties":{"$ref":"#/$defs/JSONValue"},"type":"object"};
-const schema_JSONRPCErrorResponse = {"properties":{"error":{"$ref":"#/$defs/Error"},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_JSONRPCMessage = {"anyOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"$ref":"#/$defs/JSONRPCNotification"},{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONRPCResponse = {"anyOf":[{"$ref":"#/$defs/JSONRPCResultResponse"},{"$ref":"#/$defs/JSONRPCErrorResponse"}]};
-const schema_JSONRPCResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/Result"}},"required":["id","jsonrpc","result"],"type":"object"};
 const schema_JSONValue = {"anyOf":[{"$ref":"#/$defs/JSONObject"},{"items":{"$ref":"#/$defs/JSONValue"},"type":"array"},{"type":["string","integer","boolean"]}]};
-const schema_LegacyTitledEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_ListPromptsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"prompts/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 const schema_ListPromptsResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"prompts":{"items":{"$ref":"#/$defs/Prompt"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","prompts","resultType","ttlMs"],"type":"object"};
-const schema_ListPromptsResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListPromptsResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListResourceTemplatesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/templates/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 const schema_ListResourceTemplatesResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resourceTemplates":{"items":{"$ref":"#/$defs/ResourceTemplate"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resourceTemplates","resultType","ttlMs"],"type":"object"};
-const schema_ListResourceTemplatesResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListResourceTemplatesResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListResourcesRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 const schema_ListResourcesResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resources":{"items":{"$ref":"#/$defs/Resource"},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resources","resultType","ttlMs"],"type":"object"};
-const schema_ListResourcesResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListResourcesResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_ListToolsRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"tools/list","type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
 const schema_ListToolsResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"nextCursor":{"type":"string"},"resultType":{"type":"string"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","resultType","tools","ttlMs"],"type":"object"};
-const schema_ListToolsResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/ListToolsResult"}},"required":["id","jsonrpc","result"],"type":"object"};
 const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","error","info","notice","warning"],"type":"string"};
-const schema_LoggingMessageNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/message","type":"string"},"params":{"$ref":"#/$defs/LoggingMessageNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_LoggingMessageNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"data":{},"level":{"$ref":"#/$defs/LoggingLevel"},"logger":{"type":"string"}},"required":["data","level"],"type":"object"};
-const schema_MetaObject = {"type":"object"};
-const schema_MethodNotFoundError = {"properties":{"code":{"const":-32601,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_MissingRequiredClientCapabilityError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32021,"type":"integer"},"data":{"properties":{"requiredCapabilities":{"$ref":"#/$defs/ClientCapabilities"}},"required":["requiredCapabilities"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_MultiSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"}]};
-const schema_Notification = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
-const schema_NotificationMetaObject = {"properties":{"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
-const schema_NotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"}},"type":"object"};
 const schema_NumberSchema = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PaginatedRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"$ref":"#/$defs/PaginatedRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_PaginatedRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"cursor":{"type":"string"}},"required":["_meta"],"type":"object"};
-const schema_PaginatedResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"nextCursor":{"type":"string"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_ParseError = {"properties":{"code":{"const":-32700,"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_ProgressNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/progress","type":"string"},"params":{"$ref":"#/$defs/ProgressNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ProgressNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"message":{"type":"string"},"progress":{"type":"number"},"progressToken":{"$ref":"#/$defs/ProgressToken"},"total":{"type":"number"}},"required":["progress","progressToken"],"type":"object"};
 const schema_ProgressToken = {"type":["string","integer"]};
-const schema_Prompt = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"arguments":{"items":{"$ref":"#/$defs/PromptArgument"},"type":"array"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptArgument = {"properties":{"description":{"type":"string"},"name":{"type":"string"},"required":{"type":"boolean"},"title":{"type":"string"}},"required":["name"],"type":"object"};
-const schema_PromptListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/prompts/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_PromptMessage = {"properties":{"content":{"$ref":"#/$defs/ContentBlock"},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_PromptReference = {"properties":{"name":{"type":"string"},"title":{"type":"string"},"type":{"const":"ref/prompt","type":"string"}},"required":["name","type"],"type":"object"};
-const schema_ReadResourceRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"resources/read","type":"string"},"params":{"$ref":"#/$defs/ReadResourceRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_ReadResourceRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"inputResponses":{"$ref":"#/$defs/InputResponses"},"requestState":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["_meta","uri"],"type":"object"};
 const schema_ReadResourceResult = {"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"cacheScope":{"enum":["private","public"],"type":"string"},"contents":{"items":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":"array"},"resultType":{"type":"string"},"ttlMs":{"minimum":0,"type":"integer"}},"required":["cacheScope","contents","resultType","ttlMs"],"type":"object"};
-const schema_ReadResourceResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"anyOf":[{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/ReadResourceResult"}]}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_Request = {"properties":{"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["method"],"type":"object"};
 const schema_RequestId = {"type":["string","integer"]};
-const schema_RequestMetaObject = {"properties":{"io.modelcontextprotocol/clientCapabilities":{"$ref":"#/$defs/ClientCapabilities"},"io.modelcontextprotocol/clientInfo":{"$ref":"#/$defs/Implementation"},"io.modelcontextprotocol/logLevel":{"$ref":"#/$defs/LoggingLevel"},"io.modelcontextprotocol/protocolVersion":{"type":"string"},"progressToken":{"$ref":"#/$defs/ProgressToken"}},"required":["io.modelcontextprotocol/clientCapabilities","io.modelcontextprotocol/protocolVersion"],"type":"object"};
-const schema_RequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"}},"required":["_meta"],"type":"object"};
-const schema_Resource = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","uri"],"type":"object"};
-const schema_ResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_ResourceLink = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_ResourceListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ResourceRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"uri":{"format":"uri","type":"string"}},"required":["_meta","uri"],"type":"object"};
-const schema_ResourceTemplate = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"uriTemplate":{"format":"uri-template","type":"string"}},"required":["name","uriTemplate"],"type":"object"};
-const schema_ResourceTemplateReference = {"properties":{"type":{"const":"ref/resource","type":"string"},"uri":{"format":"uri-template","type":"string"}},"required":["type","uri"],"type":"object"};
-const schema_ResourceUpdatedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/resources/updated","type":"string"},"params":{"$ref":"#/$defs/ResourceUpdatedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_ResourceUpdatedNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_ResultMetaObject = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"}},"type":"object"};
-const schema_ResultType = {"type":"string"};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_SamplingMessage = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_SamplingMessageContentBlock = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
-const schema_ServerCapabilities = {"properties":{"completions":{"$ref":"#/$defs/JSONObject"},"experimental":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"extensions":{"additionalProperties":{"$ref":"#/$defs/JSONObject"},"type":"object"},"logging":{"$ref":"#/$defs/JSONObject"},"prompts":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"},"resources":{"properties":{"listChanged":{"type":"boolean"},"subscribe":{"type":"boolean"}},"type":"object"},"tools":{"properties":{"listChanged":{"type":"boolean"}},"type":"object"}},"type":"object"};
-const schema_ServerNotification = {"anyOf":[{"$ref":"#/$defs/CancelledNotification"},{"$ref":"#/$defs/ProgressNotification"},{"$ref":"#/$defs/ResourceListChangedNotification"},{"$ref":"#/$defs/SubscriptionsAcknowledgedNotification"},{"$ref":"#/$defs/ResourceUpdatedNotification"},{"$ref":"#/$defs/PromptListChangedNotification"},{"$ref":"#/$defs/ToolListChangedNotification"},{"$ref":"#/$defs/LoggingMessageNotification"}]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/Result"},{"$ref":"#/$defs/InputRequiredResult"},{"$ref":"#/$defs/DiscoverResult"},{"$ref":"#/$defs/ListResourcesResult"},{"$ref":"#/$defs/ListResourceTemplatesResult"},{"$ref":"#/$defs/ReadResourceResult"},{"$ref":"#/$defs/SubscriptionsListenResult"},{"$ref":"#/$defs/ListPromptsResult"},{"$ref":"#/$defs/GetPromptResult"},{"$ref":"#/$defs/ListToolsResult"},{"$ref":"#/$defs/CallToolResult"},{"$ref":"#/$defs/CompleteResult"}]};
-const schema_SingleSelectEnumSchema = {"anyOf":[{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"}]};
 const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_SubscriptionFilter = {"properties":{"promptsListChanged":{"type":"boolean"},"resourceSubscriptions":{"items":{"type":"string"},"type":"array"},"resourcesListChanged":{"type":"boolean"},"toolsListChanged":{"type":"boolean"}},"type":"object"};
-const schema_SubscriptionsAcknowledgedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/subscriptions/acknowledged","type":"string"},"params":{"$ref":"#/$defs/SubscriptionsAcknowledgedNotificationParams"}},"required":["jsonrpc","method","params"],"type":"object"};
-const schema_SubscriptionsAcknowledgedNotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"},"notifications":{"$ref":"#/$defs/SubscriptionFilter"}},"required":["notifications"],"type":"object"};
-const schema_SubscriptionsListenRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"subscriptions/listen","type":"string"},"params":{"$ref":"#/$defs/SubscriptionsListenRequestParams"}},"required":["id","jsonrpc","method","params"],"type":"object"};
-const schema_SubscriptionsListenRequestParams = {"properties":{"_meta":{"$ref":"#/$defs/RequestMetaObject"},"notifications":{"$ref":"#/$defs/SubscriptionFilter"}},"required":["_meta","notifications"],"type":"object"};
-const schema_SubscriptionsListenResult = {"properties":{"_meta":{"$ref":"#/$defs/SubscriptionsListenResultMetaObject"},"resultType":{"type":"string"}},"required":["_meta","resultType"],"type":"object"};
-const schema_SubscriptionsListenResultMetaObject = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"},"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"required":["io.modelcontextprotocol/subscriptionId"],"type":"object"};
-const schema_SubscriptionsListenResultResponse = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"result":{"$ref":"#/$defs/SubscriptionsListenResult"}},"required":["id","jsonrpc","result"],"type":"object"};
-const schema_TextContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_TitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_TitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"}},"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
 const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-const schema_ToolListChangedNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"const":"notifications/tools/list_changed","type":"string"},"params":{"$ref":"#/$defs/NotificationParams"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_ToolResultContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-const schema_ToolUseContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
-const schema_UnsupportedProtocolVersionError = {"properties":{"error":{"allOf":[{"$ref":"#/$defs/Error"},{"properties":{"code":{"const":-32022,"type":"integer"},"data":{"properties":{"requested":{"type":"string"},"supported":{"items":{"type":"string"},"type":"array"}},"required":["requested","supported"],"type":"object"}},"required":["code","data"],"type":"object"}]},"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"}},"required":["error","jsonrpc"],"type":"object"};
-const schema_UntitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_UntitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
 function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -934,95 +798,6 @@ errors++;
 validate_CallToolRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
-else {
-const err2 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
-errors = vErrors.length;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.requestState !== undefined){
-if(typeof data.requestState !== "string"){
-const err4 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_CallToolRequestParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CallToolResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1384,58 +1159,6 @@ errors++;
 validate_CancelledNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.requestId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestId"},message:"must have required property '"+"requestId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err1 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.requestId !== undefined){
-if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_CancelledNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ClientCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1561,133 +1284,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_ClientCapabilities.errors = vErrors;
-return errors === 0;
-}
-function validate_ClientCapabilities_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.elicitation !== undefined){
-let data0 = data.elicitation;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.form !== undefined){
-if(!((fastSet.JSONObject(data0.form) || validate_JSONObject(data0.form, {instancePath:instancePath+"/elicitation/form",parentData:data0,parentDataProperty:"form",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-if(data0.url !== undefined){
-if(!((fastSet.JSONObject(data0.url) || validate_JSONObject(data0.url, {instancePath:instancePath+"/elicitation/url",parentData:data0,parentDataProperty:"url",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/elicitation",schemaPath:"#/properties/elicitation/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.experimental !== undefined){
-let data3 = data.experimental;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key0 in data3){
-if(!((fastSet.JSONObject(data3[key0]) || validate_JSONObject(data3[key0], {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.extensions !== undefined){
-let data5 = data.extensions;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-if(!((fastSet.JSONObject(data5[key1]) || validate_JSONObject(data5[key1], {instancePath:instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key1,rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.roots !== undefined){
-let data7 = data.roots;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err3 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.sampling !== undefined){
-let data8 = data.sampling;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.context !== undefined){
-if(!((fastSet.JSONObject(data8.context) || validate_JSONObject(data8.context, {instancePath:instancePath+"/sampling/context",parentData:data8,parentDataProperty:"context",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-if(data8.tools !== undefined){
-if(!((fastSet.JSONObject(data8.tools) || validate_JSONObject(data8.tools, {instancePath:instancePath+"/sampling/tools",parentData:data8,parentDataProperty:"tools",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/sampling",schemaPath:"#/properties/sampling/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ClientCapabilities_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ClientNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2220,319 +1816,6 @@ errors++;
 validate_CompleteRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.argument === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "argument"},message:"must have required property '"+"argument"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.ref === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.argument !== undefined){
-let data1 = data.argument;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.value === undefined){
-const err4 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err5 = {instancePath:instancePath+"/argument/name",schemaPath:"#/properties/argument/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data1.value !== undefined){
-if(typeof data1.value !== "string"){
-const err6 = {instancePath:instancePath+"/argument/value",schemaPath:"#/properties/argument/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/argument",schemaPath:"#/properties/argument/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data4 = data.context;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.arguments !== undefined){
-let data5 = data4.arguments;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key0 in data5){
-if(typeof data5[key0] !== "string"){
-const err8 = {instancePath:instancePath+"/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/context/arguments",schemaPath:"#/properties/context/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.ref !== undefined){
-let data7 = data.ref;
-const _errs16 = errors;
-let valid4 = false;
-const _errs17 = errors;
-if(!(validate_PromptReference(data7, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs17 === errors;
-valid4 = valid4 || _valid0;
-if(!valid4){
-const _errs18 = errors;
-if(!(validate_ResourceTemplateReference(data7, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
-vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs18 === errors;
-valid4 = valid4 || _valid0;
-}
-if(!valid4){
-const err11 = {instancePath:instancePath+"/ref",schemaPath:"#/properties/ref/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate_CompleteRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_CompleteRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("completion/complete" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "completion/complete"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_CompleteRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CompleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -2832,78 +2115,6 @@ vErrors = null;
 validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_ContentBlock_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ContentBlock_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -3160,262 +2371,6 @@ errors++;
 validate_CreateMessageRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.maxTokens === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.messages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.includeContext !== undefined){
-let data0 = data.includeContext;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-const err3 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.maxTokens !== undefined){
-let data1 = data.maxTokens;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.messages !== undefined){
-let data2 = data.messages;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.metadata !== undefined){
-if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
-errors = vErrors.length;
-}
-}
-if(data.stopSequences !== undefined){
-let data6 = data.stopSequences;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.systemPrompt !== undefined){
-if(typeof data.systemPrompt !== "string"){
-const err8 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.temperature !== undefined){
-let data9 = data.temperature;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err9 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.toolChoice !== undefined){
-if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, {instancePath:instancePath+"/toolChoice",parentData:data,parentDataProperty:"toolChoice",rootData})))){
-vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
-errors = vErrors.length;
-}
-}
-if(data.tools !== undefined){
-let data11 = data.tools;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data11,parentDataProperty:i2,rootData})))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_CreateMessageRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("sampling/createMessage" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_CreateMessageRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -3593,183 +2548,6 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs5 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs9 = errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-}
-}
-}
-if(!valid1){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.model !== undefined){
-if(typeof data.model !== "string"){
-const err5 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-if(data.stopReason !== undefined){
-if(typeof data.stopReason !== "string"){
-const err6 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_CreateMessageResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Cursor(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -3900,122 +2678,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_DiscoverRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_DiscoverRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("server/discover" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "server/discover"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_DiscoverRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_DiscoverResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4540,198 +3202,6 @@ errors++;
 validate_ElicitRequestFormParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestFormParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.requestedSchema === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedSchema"},message:"must have required property '"+"requestedSchema"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("form" !== data1){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.requestedSchema !== undefined){
-let data2 = data.requestedSchema;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.properties === undefined){
-const err5 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2.type === undefined){
-const err6 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.$schema !== undefined){
-if(typeof data2.$schema !== "string"){
-const err7 = {instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data2.properties !== undefined){
-let data4 = data2.properties;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data2.required !== undefined){
-let data6 = data2.required;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data6[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data2.type !== undefined){
-let data8 = data2.type;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if("object" !== data8){
-const err12 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate_ElicitRequestFormParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ElicitRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -4775,51 +3245,6 @@ vErrors = null;
 }
 }
 validate_ElicitRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ElicitRequestURLParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ElicitRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestURLParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4928,181 +3353,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ElicitRequestURLParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestURLParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("url" !== data1){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data2 = data.url;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ElicitRequestURLParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("elicitation/create" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_ElicitRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5240,141 +3490,6 @@ errors++;
 validate_ElicitResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.action !== undefined){
-let data0 = data.action;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-let data2 = data1[key0];
-const _errs7 = errors;
-let valid2 = false;
-const _errs8 = errors;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs12 = errors;
-if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type},message:"must be string,integer,boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-errors = _errs7;
-if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ElicitResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -5488,121 +3603,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs4 = errors;
-let valid1 = false;
-const _errs5 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("resource" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_EnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -5955,223 +3955,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_GetPromptRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-if(typeof data1[key0] !== "string"){
-const err2 = {instancePath:instancePath+"/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/arguments/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
-errors = vErrors.length;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.requestState !== undefined){
-if(typeof data.requestState !== "string"){
-const err5 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_GetPromptRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_GetPromptRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("prompts/get" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/get"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_GetPromptRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetPromptResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6618,122 +4401,6 @@ errors++;
 validate_Icon.errors = vErrors;
 return errors === 0;
 }
-function validate_Icon_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.src === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.sizes !== undefined){
-let data1 = data.sizes;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.src !== undefined){
-let data3 = data.src;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.theme !== undefined){
-let data4 = data.theme;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((data4 === "dark") || (data4 === "light"))){
-const err7 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_Icon_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Icons(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -6894,126 +4561,6 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.data !== undefined){
-let data2 = data.data;
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("image" !== data4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ImageContent_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7147,139 +4694,6 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data1 = data.icons;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.websiteUrl !== undefined){
-let data6 = data.websiteUrl;
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-const err7 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_Implementation_2.errors = vErrors;
-return errors === 0;
-}
 function validate_InputRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7334,60 +4748,6 @@ vErrors = null;
 validate_InputRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_InputRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_InputRequests(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7410,30 +4770,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_InputRequests.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequests_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_InputRequests_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequiredResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7498,70 +4834,6 @@ vErrors.push(err3);
 errors++;
 }
 validate_InputRequiredResult.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequiredResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData})))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
-errors = vErrors.length;
-}
-}
-if(data.requestState !== undefined){
-if(typeof data.requestState !== "string"){
-const err1 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.resultType !== undefined){
-if(typeof data.resultType !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_InputRequiredResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7670,60 +4942,6 @@ errors++;
 validate_InputResponseRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_InputResponse_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_ElicitResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_InputResponse_2.errors = vErrors;
-return errors === 0;
-}
 function validate_InputResponses(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7746,30 +4964,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_InputResponses.errors = vErrors;
-return errors === 0;
-}
-function validate_InputResponses_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((fastSet.InputResponse(data[key0]) || validate_InputResponse(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_InputResponses_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InternalError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8040,30 +5234,6 @@ errors++;
 validate_JSONObject.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_JSONObject_2.errors = vErrors;
-return errors === 0;
-}
 function validate_JSONRPCErrorResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8288,94 +5458,6 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data2 = data.params;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_JSONRPCNotification_2.errors = vErrors;
-return errors === 0;
-}
 function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8478,110 +5560,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data3 = data.params;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8693,8 +5671,8 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.ClientResult(data.result) || validate_Result_3(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
-vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
+if(!((fastSet.ClientResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 }
@@ -8710,89 +5688,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_JSONRPCResultResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCResultResponse_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.result === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.result !== undefined){
-if(!((fastSet.ClientResult(data.result) || validate_Result_3(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
-vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_JSONRPCResultResponse_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONValue(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9098,159 +5993,6 @@ errors++;
 validate_LegacyTitledEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_LegacyTitledEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enum !== undefined){
-let data2 = data.enum;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.enumNames !== undefined){
-let data4 = data.enumNames;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data7 = data.type;
-if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("string" !== data7){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_LegacyTitledEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -9365,122 +6107,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ListPromptsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListPromptsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("prompts/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "prompts/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ListPromptsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListPromptsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9840,122 +6466,6 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("resources/templates/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/templates/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ListResourceTemplatesRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListResourceTemplatesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10313,122 +6823,6 @@ errors++;
 validate_ListResourcesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("resources/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ListResourcesRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListResourcesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10742,78 +7136,6 @@ errors++;
 validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("roots/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, {instancePath:instancePath+"/params/_meta",parentData:data1,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_ListRootsRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10886,56 +7208,6 @@ vErrors.push(err2);
 errors++;
 }
 validate_ListRootsResult.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roots !== undefined){
-let data0 = data.roots;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_ListRootsResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11052,122 +7324,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ListToolsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListToolsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("tools/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "tools/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ListToolsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListToolsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11437,32 +7593,6 @@ errors++;
 validate_LoggingLevel.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingLevel_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((((((data === "alert") || (data === "critical")) || (data === "debug")) || (data === "emergency")) || (data === "error")) || (data === "info")) || (data === "notice")) || (data === "warning"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_LoggingLevel.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_LoggingLevel_2.errors = vErrors;
-return errors === 0;
-}
 function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11625,68 +7755,6 @@ errors++;
 validate_LoggingMessageNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.level === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-errors = vErrors.length;
-}
-}
-if(data.logger !== undefined){
-if(typeof data.logger !== "string"){
-const err2 = {instancePath:instancePath+"/logger",schemaPath:"#/properties/logger/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_LoggingMessageNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_MetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11701,22 +7769,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_MetaObject.errors = vErrors;
-return errors === 0;
-}
-function validate_MetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_MetaObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_MethodNotFoundError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11982,36 +8034,6 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_ModelHint_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12157,151 +8179,6 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.hints !== undefined){
-let data1 = data.hints;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.intelligencePriority !== undefined){
-let data3 = data.intelligencePriority;
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.speedPriority !== undefined){
-let data4 = data.speedPriority;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ModelPreferences_2.errors = vErrors;
-return errors === 0;
-}
 function validate_MultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -12424,30 +8301,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_NotificationMetaObject.errors = vErrors;
-return errors === 0;
-}
-function validate_NotificationMetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
-if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",parentData:data,parentDataProperty:"io.modelcontextprotocol/subscriptionId",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_NotificationMetaObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_NotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12586,120 +8439,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_NumberSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_NumberSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.maximum !== undefined){
-let data2 = data.maximum;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.minimum !== undefined){
-let data3 = data.minimum;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((data5 === "integer") || (data5 === "number"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_NumberSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -12851,52 +8590,6 @@ vErrors.push(err2);
 errors++;
 }
 validate_PaginatedRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_PaginatedRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.cursor !== undefined){
-if(typeof data.cursor !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_PaginatedRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PaginatedResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13129,105 +8822,6 @@ vErrors = null;
 validate_PrimitiveSchemaDefinition.errors = vErrors;
 return errors === 0;
 }
-function validate_PrimitiveSchemaDefinition_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs6 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs7 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs8 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13416,94 +9010,6 @@ errors++;
 validate_ProgressNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.progress === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progress"},message:"must have required property '"+"progress"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.progressToken === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "progressToken"},message:"must have required property '"+"progressToken"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.progress !== undefined){
-let data2 = data.progress;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/progress",schemaPath:"#/properties/progress/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-if(data.total !== undefined){
-let data4 = data.total;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ProgressNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ProgressToken(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13518,22 +9024,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_ProgressToken.errors = vErrors;
-return errors === 0;
-}
-function validate_ProgressToken_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_ProgressToken.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_ProgressToken_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -13726,82 +9216,6 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.required !== undefined){
-if(typeof data.required !== "boolean"){
-const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_PromptArgument_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -13942,56 +9356,6 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.content !== undefined){
-if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData})))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_PromptMessage_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -14075,205 +9439,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_PromptReference.errors = vErrors;
-return errors === 0;
-}
-function validate_PromptReference_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data2 = data.type;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("ref/prompt" !== data2){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/prompt"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_PromptReference_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Prompt_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.arguments !== undefined){
-let data1 = data.arguments;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data4 = data.icons;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], {instancePath:instancePath+"/icons/" + i1,parentData:data4,parentDataProperty:i1,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_Prompt_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -14477,209 +9642,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_ReadResourceRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
-errors = vErrors.length;
-}
-}
-if(data.requestState !== undefined){
-if(typeof data.requestState !== "string"){
-const err2 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data3 = data.uri;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ReadResourceRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ReadResourceRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("resources/read" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "resources/read"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ReadResourceRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ReadResourceResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15054,22 +10016,6 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_RequestId_2.errors = vErrors;
-return errors === 0;
-}
 function validate_RequestMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15144,80 +10090,6 @@ errors++;
 validate_RequestMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestMetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/clientCapabilities"] === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "io.modelcontextprotocol/clientCapabilities"},message:"must have required property '"+"io.modelcontextprotocol/clientCapabilities"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data["io.modelcontextprotocol/protocolVersion"] === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "io.modelcontextprotocol/protocolVersion"},message:"must have required property '"+"io.modelcontextprotocol/protocolVersion"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data["io.modelcontextprotocol/clientCapabilities"] !== undefined){
-if(!((fastSet.ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"]) || validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {instancePath:instancePath+"/io.modelcontextprotocol~1clientCapabilities",parentData:data,parentDataProperty:"io.modelcontextprotocol/clientCapabilities",rootData})))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
-errors = vErrors.length;
-}
-}
-if(data["io.modelcontextprotocol/clientInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/clientInfo"]) || validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1clientInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/clientInfo",rootData})))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-if(data["io.modelcontextprotocol/logLevel"] !== undefined){
-if(!((fastSet.LoggingLevel(data["io.modelcontextprotocol/logLevel"]) || validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {instancePath:instancePath+"/io.modelcontextprotocol~1logLevel",parentData:data,parentDataProperty:"io.modelcontextprotocol/logLevel",rootData})))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
-errors = vErrors.length;
-}
-}
-if(data["io.modelcontextprotocol/protocolVersion"] !== undefined){
-if(typeof data["io.modelcontextprotocol/protocolVersion"] !== "string"){
-const err2 = {instancePath:instancePath+"/io.modelcontextprotocol~1protocolVersion",schemaPath:"#/properties/io.modelcontextprotocol~1protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_RequestMetaObject_2.errors = vErrors;
-return errors === 0;
-}
 function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -15250,40 +10122,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_RequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_RequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_RequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -15706,197 +10544,6 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.size !== undefined){
-let data7 = data.size;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data9 = data.type;
-if(typeof data9 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("resource_link" !== data9){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data10 = data.uri;
-if(typeof data10 === "string"){
-if(!(format_uri(data10))){
-const err11 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_ResourceLink_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -16287,237 +10934,6 @@ errors++;
 validate_ResourceTemplateReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplateReference_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("ref/resource" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "ref/resource"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data1 = data.uri;
-if(typeof data1 === "string"){
-if(!(format_uri_template.test(data1))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_ResourceTemplateReference_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceTemplate_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uriTemplate === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uriTemplate"},message:"must have required property '"+"uriTemplate"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.uriTemplate !== undefined){
-let data8 = data.uriTemplate;
-if(typeof data8 === "string"){
-if(!(format_uri_template.test(data8))){
-const err7 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/format",keyword:"format",params:{format: "uri-template"},message:"must match format \""+"uri-template"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/uriTemplate",schemaPath:"#/properties/uriTemplate/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ResourceTemplate_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -16677,223 +11093,6 @@ errors++;
 validate_ResourceUpdatedNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.uri !== undefined){
-let data1 = data.uri;
-if(typeof data1 === "string"){
-if(!(format_uri(data1))){
-const err1 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_ResourceUpdatedNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Resource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.size !== undefined){
-let data7 = data.size;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err6 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data9 = data.uri;
-if(typeof data9 === "string"){
-if(!(format_uri(data9))){
-const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_Resource_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -16964,30 +11163,6 @@ errors++;
 validate_ResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_ResultMetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData})))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_ResultMetaObject_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ResultType(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -17002,144 +11177,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_ResultType.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.resultType !== undefined){
-if(typeof data.resultType !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.resultType !== undefined){
-if(typeof data.resultType !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_Result_3.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.resultType !== undefined){
-if(typeof data.resultType !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_Result_4.errors = vErrors;
 return errors === 0;
 }
 function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17166,32 +11203,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_Role.errors = vErrors;
-return errors === 0;
-}
-function validate_Role_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Role_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17263,77 +11274,6 @@ vErrors.push(err4);
 errors++;
 }
 validate_Root.errors = vErrors;
-return errors === 0;
-}
-function validate_Root_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data2 = data.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_Root_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17551,221 +11491,6 @@ vErrors = null;
 validate_SamplingMessageContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessageContentBlock_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_SamplingMessageContentBlock_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs5 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs9 = errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-}
-}
-}
-if(!valid1){
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_SamplingMessage_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -17931,171 +11656,6 @@ errors++;
 validate_ServerCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerCapabilities_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.completions !== undefined){
-if(!((fastSet.JSONObject(data.completions) || validate_JSONObject(data.completions, {instancePath:instancePath+"/completions",parentData:data,parentDataProperty:"completions",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.experimental !== undefined){
-let data1 = data.experimental;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-if(!((fastSet.JSONObject(data1[key0]) || validate_JSONObject(data1[key0], {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.extensions !== undefined){
-let data3 = data.extensions;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-if(!((fastSet.JSONObject(data3[key1]) || validate_JSONObject(data3[key1], {instancePath:instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key1,rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.logging !== undefined){
-if(!((fastSet.JSONObject(data.logging) || validate_JSONObject(data.logging, {instancePath:instancePath+"/logging",parentData:data,parentDataProperty:"logging",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.prompts !== undefined){
-let data6 = data.prompts;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.listChanged !== undefined){
-if(typeof data6.listChanged !== "boolean"){
-const err2 = {instancePath:instancePath+"/prompts/listChanged",schemaPath:"#/properties/prompts/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.resources !== undefined){
-let data8 = data.resources;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.listChanged !== undefined){
-if(typeof data8.listChanged !== "boolean"){
-const err4 = {instancePath:instancePath+"/resources/listChanged",schemaPath:"#/properties/resources/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data8.subscribe !== undefined){
-if(typeof data8.subscribe !== "boolean"){
-const err5 = {instancePath:instancePath+"/resources/subscribe",schemaPath:"#/properties/resources/properties/subscribe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.tools !== undefined){
-let data11 = data.tools;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.listChanged !== undefined){
-if(typeof data11.listChanged !== "boolean"){
-const err7 = {instancePath:instancePath+"/tools/listChanged",schemaPath:"#/properties/tools/properties/listChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ServerCapabilities_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -18201,8 +11761,8 @@ let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result_3(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
+if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -18511,142 +12071,6 @@ errors++;
 validate_StringSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_StringSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data2 = data.format;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.minLength !== undefined){
-let data4 = data.minLength;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data6 = data.type;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_StringSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_SubscriptionFilter(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -18727,88 +12151,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_SubscriptionFilter.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionFilter_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.promptsListChanged !== undefined){
-if(typeof data.promptsListChanged !== "boolean"){
-const err0 = {instancePath:instancePath+"/promptsListChanged",schemaPath:"#/properties/promptsListChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.resourceSubscriptions !== undefined){
-let data1 = data.resourceSubscriptions;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/resourceSubscriptions/" + i0,schemaPath:"#/properties/resourceSubscriptions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/resourceSubscriptions",schemaPath:"#/properties/resourceSubscriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.resourcesListChanged !== undefined){
-if(typeof data.resourcesListChanged !== "boolean"){
-const err3 = {instancePath:instancePath+"/resourcesListChanged",schemaPath:"#/properties/resourcesListChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.toolsListChanged !== undefined){
-if(typeof data.toolsListChanged !== "boolean"){
-const err4 = {instancePath:instancePath+"/toolsListChanged",schemaPath:"#/properties/toolsListChanged/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_SubscriptionFilter_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SubscriptionsAcknowledgedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18949,146 +12291,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_SubscriptionsAcknowledgedNotificationParams.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsAcknowledgedNotificationParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.notifications === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notifications"},message:"must have required property '"+"notifications"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.notifications !== undefined){
-if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, {instancePath:instancePath+"/notifications",parentData:data,parentDataProperty:"notifications",rootData})))){
-vErrors = vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_SubscriptionsAcknowledgedNotificationParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsAcknowledgedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.params === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data1 = data.method;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("notifications/subscriptions/acknowledged" !== data1){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/subscriptions/acknowledged"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.SubscriptionsAcknowledgedNotificationParams(data.params) || validate_SubscriptionsAcknowledgedNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_SubscriptionsAcknowledgedNotificationParams.errors : vErrors.concat(validate_SubscriptionsAcknowledgedNotificationParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_SubscriptionsAcknowledgedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SubscriptionsListenRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19257,172 +12459,6 @@ errors++;
 validate_SubscriptionsListenRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsListenRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.notifications === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notifications"},message:"must have required property '"+"notifications"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.notifications !== undefined){
-if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, {instancePath:instancePath+"/notifications",parentData:data,parentDataProperty:"notifications",rootData})))){
-vErrors = vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_SubscriptionsListenRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsListenRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("subscriptions/listen" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "subscriptions/listen"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.SubscriptionsListenRequestParams(data.params) || validate_SubscriptionsListenRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_SubscriptionsListenRequestParams.errors : vErrors.concat(validate_SubscriptionsListenRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_SubscriptionsListenRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_SubscriptionsListenResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -19519,46 +12555,6 @@ errors++;
 validate_SubscriptionsListenResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsListenResultMetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/subscriptionId"] === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "io.modelcontextprotocol/subscriptionId"},message:"must have required property '"+"io.modelcontextprotocol/subscriptionId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData})))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
-if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",parentData:data,parentDataProperty:"io.modelcontextprotocol/subscriptionId",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_SubscriptionsListenResultMetaObject_2.errors = vErrors;
-return errors === 0;
-}
 function validate_SubscriptionsListenResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -19640,62 +12636,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_SubscriptionsListenResultResponse.errors = vErrors;
-return errors === 0;
-}
-function validate_SubscriptionsListenResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "_meta"},message:"must have required property '"+"_meta"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.resultType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.SubscriptionsListenResultMetaObject(data._meta) || validate_SubscriptionsListenResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_SubscriptionsListenResultMetaObject.errors : vErrors.concat(validate_SubscriptionsListenResultMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.resultType !== undefined){
-if(typeof data.resultType !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_SubscriptionsListenResult_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19781,91 +12721,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("text" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19959,99 +12814,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_TextResourceContents.errors = vErrors;
-return errors === 0;
-}
-function validate_TextResourceContents_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data3 = data.uri;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_TextResourceContents_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -20293,245 +13055,6 @@ errors++;
 validate_TitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledMultiSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data3 = data.items;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.anyOf === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.anyOf !== undefined){
-let data4 = data3.anyOf;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.const === undefined){
-const err6 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data5.title === undefined){
-const err7 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data5.const !== undefined){
-if(typeof data5.const !== "string"){
-const err8 = {instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data5.title !== undefined){
-if(typeof data5.title !== "string"){
-const err9 = {instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.maxItems !== undefined){
-let data8 = data.maxItems;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.minItems !== undefined){
-let data9 = data.minItems;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data11 = data.type;
-if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if("array" !== data11){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -20702,178 +13225,6 @@ vErrors.push(err13);
 errors++;
 }
 validate_TitledSingleSelectEnumSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_TitledSingleSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.oneOf === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oneOf"},message:"must have required property '"+"oneOf"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.oneOf !== undefined){
-let data2 = data.oneOf;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.const === undefined){
-const err4 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.title === undefined){
-const err5 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.const !== undefined){
-if(typeof data3.const !== "string"){
-const err6 = {instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data3.title !== undefined){
-if(typeof data3.title !== "string"){
-const err7 = {instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data7 = data.type;
-if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if("string" !== data7){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21149,84 +13500,6 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.destructiveHint !== undefined){
-if(typeof data.destructiveHint !== "boolean"){
-const err0 = {instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.idempotentHint !== undefined){
-if(typeof data.idempotentHint !== "boolean"){
-const err1 = {instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.openWorldHint !== undefined){
-if(typeof data.openWorldHint !== "boolean"){
-const err2 = {instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.readOnlyHint !== undefined){
-if(typeof data.readOnlyHint !== "boolean"){
-const err3 = {instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ToolAnnotations_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ToolChoice(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -21266,47 +13539,6 @@ vErrors.push(err2);
 errors++;
 }
 validate_ToolChoice.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolChoice_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode !== undefined){
-let data0 = data.mode;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_ToolChoice_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21397,96 +13629,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_ToolListChangedNotification.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolListChangedNotification_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data1 = data.method;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("notifications/tools/list_changed" !== data1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tools/list_changed"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_ToolListChangedNotification_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolResultContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21610,129 +13752,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ToolResultContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolResultContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.toolUseId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolUseId"},message:"must have required property '"+"toolUseId"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.isError !== undefined){
-if(typeof data.isError !== "boolean"){
-const err4 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.toolUseId !== undefined){
-if(typeof data.toolUseId !== "string"){
-const err5 = {instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("tool_result" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ToolResultContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolUseContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -21859,327 +13878,6 @@ vErrors.push(err9);
 errors++;
 }
 validate_ToolUseContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolUseContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.input === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.input !== undefined){
-let data2 = data.input;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("tool_use" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ToolUseContent_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.inputSchema !== undefined){
-let data5 = data.inputSchema;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err4 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data5.$schema !== undefined){
-if(typeof data5.$schema !== "string"){
-const err5 = {instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data5.type !== undefined){
-let data7 = data5.type;
-if(typeof data7 !== "string"){
-const err6 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("object" !== data7){
-const err7 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.outputSchema !== undefined){
-let data9 = data.outputSchema;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.$schema !== undefined){
-if(typeof data9.$schema !== "string"){
-const err10 = {instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UnsupportedProtocolVersionError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22611,231 +14309,6 @@ errors++;
 validate_UntitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledMultiSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data3 = data.items;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.enum === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.type === undefined){
-const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data3.enum !== undefined){
-let data4 = data3.enum;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data3.type !== undefined){
-let data6 = data3.type;
-if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("string" !== data6){
-const err10 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.maxItems !== undefined){
-let data7 = data.maxItems;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.minItems !== undefined){
-let data8 = data.minItems;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data10 = data.type;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if("array" !== data10){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_UntitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -22961,131 +14434,6 @@ errors++;
 validate_UntitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledSingleSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enum !== undefined){
-let data2 = data.enum;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 const wrapper_JSONObject = {validate: validate_JSONObject};
 const wrapper_JSONValue = {validate: validate_JSONValue};
 
@@ -23159,8 +14507,8 @@ export const CallToolRequestParams = function CallToolRequestParams(data) {
     CallToolRequestParams.errors = null;
     return true;
   }
-  const valid = validate_CallToolRequestParams_2(data);
-  CallToolRequestParams.errors = validate_CallToolRequestParams_2.errors;
+  const valid = validate_CallToolRequestParams(data);
+  CallToolRequestParams.errors = validate_CallToolRequestParams.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -23195,8 +14543,8 @@ export const CancelledNotificationParams = function CancelledNotificationParams(
     CancelledNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_CancelledNotificationParams_2(data);
-  CancelledNotificationParams.errors = validate_CancelledNotificationParams_2.errors;
+  const valid = validate_CancelledNotificationParams(data);
+  CancelledNotificationParams.errors = validate_CancelledNotificationParams.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -23204,8 +14552,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate_ClientCapabilities_2(data);
-  ClientCapabilities.errors = validate_ClientCapabilities_2.errors;
+  const valid = validate_ClientCapabilities(data);
+  ClientCapabilities.errors = validate_ClientCapabilities.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -23240,8 +14588,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate_CompleteRequest_2(data);
-  CompleteRequest.errors = validate_CompleteRequest_2.errors;
+  const valid = validate_CompleteRequest(data);
+  CompleteRequest.errors = validate_CompleteRequest.errors;
   return valid;
 };
 export const CompleteRequestParams = function CompleteRequestParams(data) {
@@ -23249,8 +14597,8 @@ export const CompleteRequestParams = function CompleteRequestParams(data) {
     CompleteRequestParams.errors = null;
     return true;
   }
-  const valid = validate_CompleteRequestParams_2(data);
-  CompleteRequestParams.errors = validate_CompleteRequestParams_2.errors;
+  const valid = validate_CompleteRequestParams(data);
+  CompleteRequestParams.errors = validate_CompleteRequestParams.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -23276,8 +14624,8 @@ export const ContentBlock = function ContentBlock(data) {
     ContentBlock.errors = null;
     return true;
   }
-  const valid = validate_ContentBlock_2(data);
-  ContentBlock.errors = validate_ContentBlock_2.errors;
+  const valid = validate_ContentBlock(data);
+  ContentBlock.errors = validate_ContentBlock.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -23285,8 +14633,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate_CreateMessageRequest_2(data);
-  CreateMessageRequest.errors = validate_CreateMessageRequest_2.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequestParams = function CreateMessageRequestParams(data) {
@@ -23294,8 +14642,8 @@ export const CreateMessageRequestParams = function CreateMessageRequestParams(da
     CreateMessageRequestParams.errors = null;
     return true;
   }
-  const valid = validate_CreateMessageRequestParams_2(data);
-  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams_2.errors;
+  const valid = validate_CreateMessageRequestParams(data);
+  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -23303,8 +14651,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate_CreateMessageResult_2(data);
-  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
+  const valid = validate_CreateMessageResult(data);
+  CreateMessageResult.errors = validate_CreateMessageResult.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -23321,8 +14669,8 @@ export const DiscoverRequest = function DiscoverRequest(data) {
     DiscoverRequest.errors = null;
     return true;
   }
-  const valid = validate_DiscoverRequest_2(data);
-  DiscoverRequest.errors = validate_DiscoverRequest_2.errors;
+  const valid = validate_DiscoverRequest(data);
+  DiscoverRequest.errors = validate_DiscoverRequest.errors;
   return valid;
 };
 export const DiscoverResult = function DiscoverResult(data) {
@@ -23348,8 +14696,8 @@ export const ElicitRequest = function ElicitRequest(data) {
     ElicitRequest.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequest_2(data);
-  ElicitRequest.errors = validate_ElicitRequest_2.errors;
+  const valid = validate_ElicitRequest(data);
+  ElicitRequest.errors = validate_ElicitRequest.errors;
   return valid;
 };
 export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
@@ -23357,8 +14705,8 @@ export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
     ElicitRequestFormParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestFormParams_2(data);
-  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams_2.errors;
+  const valid = validate_ElicitRequestFormParams(data);
+  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams.errors;
   return valid;
 };
 export const ElicitRequestParams = function ElicitRequestParams(data) {
@@ -23366,8 +14714,8 @@ export const ElicitRequestParams = function ElicitRequestParams(data) {
     ElicitRequestParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestParams_2(data);
-  ElicitRequestParams.errors = validate_ElicitRequestParams_2.errors;
+  const valid = validate_ElicitRequestParams(data);
+  ElicitRequestParams.errors = validate_ElicitRequestParams.errors;
   return valid;
 };
 export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
@@ -23375,8 +14723,8 @@ export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
     ElicitRequestURLParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestURLParams_2(data);
-  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams_2.errors;
+  const valid = validate_ElicitRequestURLParams(data);
+  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams.errors;
   return valid;
 };
 export const ElicitResult = function ElicitResult(data) {
@@ -23384,8 +14732,8 @@ export const ElicitResult = function ElicitResult(data) {
     ElicitResult.errors = null;
     return true;
   }
-  const valid = validate_ElicitResult_2(data);
-  ElicitResult.errors = validate_ElicitResult_2.errors;
+  const valid = validate_ElicitResult(data);
+  ElicitResult.errors = validate_ElicitResult.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -23393,8 +14741,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate_EmbeddedResource_2(data);
-  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
+  const valid = validate_EmbeddedResource(data);
+  EmbeddedResource.errors = validate_EmbeddedResource.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -23402,8 +14750,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate_Result_2(data);
-  EmptyResult.errors = validate_Result_2.errors;
+  const valid = validate_Result(data);
+  EmptyResult.errors = validate_Result.errors;
   return valid;
 };
 export const EnumSchema = function EnumSchema(data) {
@@ -23429,8 +14777,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate_GetPromptRequest_2(data);
-  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
+  const valid = validate_GetPromptRequest(data);
+  GetPromptRequest.errors = validate_GetPromptRequest.errors;
   return valid;
 };
 export const GetPromptRequestParams = function GetPromptRequestParams(data) {
@@ -23438,8 +14786,8 @@ export const GetPromptRequestParams = function GetPromptRequestParams(data) {
     GetPromptRequestParams.errors = null;
     return true;
   }
-  const valid = validate_GetPromptRequestParams_2(data);
-  GetPromptRequestParams.errors = validate_GetPromptRequestParams_2.errors;
+  const valid = validate_GetPromptRequestParams(data);
+  GetPromptRequestParams.errors = validate_GetPromptRequestParams.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -23474,8 +14822,8 @@ export const Icon = function Icon(data) {
     Icon.errors = null;
     return true;
   }
-  const valid = validate_Icon_2(data);
-  Icon.errors = validate_Icon_2.errors;
+  const valid = validate_Icon(data);
+  Icon.errors = validate_Icon.errors;
   return valid;
 };
 export const Icons = function Icons(data) {
@@ -23492,8 +14840,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate_ImageContent_2(data);
-  ImageContent.errors = validate_ImageContent_2.errors;
+  const valid = validate_ImageContent(data);
+  ImageContent.errors = validate_ImageContent.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -23501,8 +14849,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate_Implementation_2(data);
-  Implementation.errors = validate_Implementation_2.errors;
+  const valid = validate_Implementation(data);
+  Implementation.errors = validate_Implementation.errors;
   return valid;
 };
 export const InputRequest = function InputRequest(data) {
@@ -23510,8 +14858,8 @@ export const InputRequest = function InputRequest(data) {
     InputRequest.errors = null;
     return true;
   }
-  const valid = validate_InputRequest_2(data);
-  InputRequest.errors = validate_InputRequest_2.errors;
+  const valid = validate_InputRequest(data);
+  InputRequest.errors = validate_InputRequest.errors;
   return valid;
 };
 export const InputRequests = function InputRequests(data) {
@@ -23519,8 +14867,8 @@ export const InputRequests = function InputRequests(data) {
     InputRequests.errors = null;
     return true;
   }
-  const valid = validate_InputRequests_2(data);
-  InputRequests.errors = validate_InputRequests_2.errors;
+  const valid = validate_InputRequests(data);
+  InputRequests.errors = validate_InputRequests.errors;
   return valid;
 };
 export const InputRequiredResult = function InputRequiredResult(data) {
@@ -23528,8 +14876,8 @@ export const InputRequiredResult = function InputRequiredResult(data) {
     InputRequiredResult.errors = null;
     return true;
   }
-  const valid = validate_InputRequiredResult_2(data);
-  InputRequiredResult.errors = validate_InputRequiredResult_2.errors;
+  const valid = validate_InputRequiredResult(data);
+  InputRequiredResult.errors = validate_InputRequiredResult.errors;
   return valid;
 };
 export const InputResponse = function InputResponse(data) {
@@ -23537,8 +14885,8 @@ export const InputResponse = function InputResponse(data) {
     InputResponse.errors = null;
     return true;
   }
-  const valid = validate_InputResponse_2(data);
-  InputResponse.errors = validate_InputResponse_2.errors;
+  const valid = validate_InputResponse(data);
+  InputResponse.errors = validate_InputResponse.errors;
   return valid;
 };
 export const InputResponseRequestParams = function InputResponseRequestParams(data) {
@@ -23555,8 +14903,8 @@ export const InputResponses = function InputResponses(data) {
     InputResponses.errors = null;
     return true;
   }
-  const valid = validate_InputResponses_2(data);
-  InputResponses.errors = validate_InputResponses_2.errors;
+  const valid = validate_InputResponses(data);
+  InputResponses.errors = validate_InputResponses.errors;
   return valid;
 };
 export const InternalError = function InternalError(data) {
@@ -23600,8 +14948,8 @@ export const JSONObject = function JSONObject(data) {
     JSONObject.errors = null;
     return true;
   }
-  const valid = validate_JSONObject_2(data);
-  JSONObject.errors = validate_JSONObject_2.errors;
+  const valid = validate_JSONObject(data);
+  JSONObject.errors = validate_JSONObject.errors;
   return valid;
 };
 export const JSONRPCErrorResponse = function JSONRPCErrorResponse(data) {
@@ -23627,8 +14975,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCNotification_2(data);
-  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
+  const valid = validate_JSONRPCNotification(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -23636,8 +14984,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCRequest_2(data);
-  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
+  const valid = validate_JSONRPCRequest(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -23654,8 +15002,8 @@ export const JSONRPCResultResponse = function JSONRPCResultResponse(data) {
     JSONRPCResultResponse.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCResultResponse_2(data);
-  JSONRPCResultResponse.errors = validate_JSONRPCResultResponse_2.errors;
+  const valid = validate_JSONRPCResultResponse(data);
+  JSONRPCResultResponse.errors = validate_JSONRPCResultResponse.errors;
   return valid;
 };
 export const JSONValue = function JSONValue(data) {
@@ -23672,8 +15020,8 @@ export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
     LegacyTitledEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_LegacyTitledEnumSchema_2(data);
-  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema_2.errors;
+  const valid = validate_LegacyTitledEnumSchema(data);
+  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -23681,8 +15029,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListPromptsRequest_2(data);
-  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
+  const valid = validate_ListPromptsRequest(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -23708,8 +15056,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate_ListResourceTemplatesRequest_2(data);
-  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
+  const valid = validate_ListResourceTemplatesRequest(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -23735,8 +15083,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate_ListResourcesRequest_2(data);
-  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
+  const valid = validate_ListResourcesRequest(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -23762,8 +15110,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListRootsRequest_2(data);
-  ListRootsRequest.errors = validate_ListRootsRequest_2.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -23780,8 +15128,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate_ListRootsResult_2(data);
-  ListRootsResult.errors = validate_ListRootsResult_2.errors;
+  const valid = validate_ListRootsResult(data);
+  ListRootsResult.errors = validate_ListRootsResult.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -23789,8 +15137,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListToolsRequest_2(data);
-  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
+  const valid = validate_ListToolsRequest(data);
+  ListToolsRequest.errors = validate_ListToolsRequest.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -23816,8 +15164,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate_LoggingLevel_2(data);
-  LoggingLevel.errors = validate_LoggingLevel_2.errors;
+  const valid = validate_LoggingLevel(data);
+  LoggingLevel.errors = validate_LoggingLevel.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -23834,8 +15182,8 @@ export const LoggingMessageNotificationParams = function LoggingMessageNotificat
     LoggingMessageNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_LoggingMessageNotificationParams_2(data);
-  LoggingMessageNotificationParams.errors = validate_LoggingMessageNotificationParams_2.errors;
+  const valid = validate_LoggingMessageNotificationParams(data);
+  LoggingMessageNotificationParams.errors = validate_LoggingMessageNotificationParams.errors;
   return valid;
 };
 export const MetaObject = function MetaObject(data) {
@@ -23843,8 +15191,8 @@ export const MetaObject = function MetaObject(data) {
     MetaObject.errors = null;
     return true;
   }
-  const valid = validate_MetaObject_2(data);
-  MetaObject.errors = validate_MetaObject_2.errors;
+  const valid = validate_MetaObject(data);
+  MetaObject.errors = validate_MetaObject.errors;
   return valid;
 };
 export const MethodNotFoundError = function MethodNotFoundError(data) {
@@ -23870,8 +15218,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate_ModelHint_2(data);
-  ModelHint.errors = validate_ModelHint_2.errors;
+  const valid = validate_ModelHint(data);
+  ModelHint.errors = validate_ModelHint.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -23879,8 +15227,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate_ModelPreferences_2(data);
-  ModelPreferences.errors = validate_ModelPreferences_2.errors;
+  const valid = validate_ModelPreferences(data);
+  ModelPreferences.errors = validate_ModelPreferences.errors;
   return valid;
 };
 export const MultiSelectEnumSchema = function MultiSelectEnumSchema(data) {
@@ -23906,8 +15254,8 @@ export const NotificationMetaObject = function NotificationMetaObject(data) {
     NotificationMetaObject.errors = null;
     return true;
   }
-  const valid = validate_NotificationMetaObject_2(data);
-  NotificationMetaObject.errors = validate_NotificationMetaObject_2.errors;
+  const valid = validate_NotificationMetaObject(data);
+  NotificationMetaObject.errors = validate_NotificationMetaObject.errors;
   return valid;
 };
 export const NotificationParams = function NotificationParams(data) {
@@ -23924,8 +15272,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate_NumberSchema_2(data);
-  NumberSchema.errors = validate_NumberSchema_2.errors;
+  const valid = validate_NumberSchema(data);
+  NumberSchema.errors = validate_NumberSchema.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -23942,8 +15290,8 @@ export const PaginatedRequestParams = function PaginatedRequestParams(data) {
     PaginatedRequestParams.errors = null;
     return true;
   }
-  const valid = validate_PaginatedRequestParams_2(data);
-  PaginatedRequestParams.errors = validate_PaginatedRequestParams_2.errors;
+  const valid = validate_PaginatedRequestParams(data);
+  PaginatedRequestParams.errors = validate_PaginatedRequestParams.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -23969,8 +15317,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate_PrimitiveSchemaDefinition_2(data);
-  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
+  const valid = validate_PrimitiveSchemaDefinition(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -23987,8 +15335,8 @@ export const ProgressNotificationParams = function ProgressNotificationParams(da
     ProgressNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_ProgressNotificationParams_2(data);
-  ProgressNotificationParams.errors = validate_ProgressNotificationParams_2.errors;
+  const valid = validate_ProgressNotificationParams(data);
+  ProgressNotificationParams.errors = validate_ProgressNotificationParams.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -23996,8 +15344,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate_ProgressToken_2(data);
-  ProgressToken.errors = validate_ProgressToken_2.errors;
+  const valid = validate_ProgressToken(data);
+  ProgressToken.errors = validate_ProgressToken.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -24005,8 +15353,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate_Prompt_2(data);
-  Prompt.errors = validate_Prompt_2.errors;
+  const valid = validate_Prompt(data);
+  Prompt.errors = validate_Prompt.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -24014,8 +15362,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate_PromptArgument_2(data);
-  PromptArgument.errors = validate_PromptArgument_2.errors;
+  const valid = validate_PromptArgument(data);
+  PromptArgument.errors = validate_PromptArgument.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -24032,8 +15380,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate_PromptMessage_2(data);
-  PromptMessage.errors = validate_PromptMessage_2.errors;
+  const valid = validate_PromptMessage(data);
+  PromptMessage.errors = validate_PromptMessage.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -24041,8 +15389,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate_PromptReference_2(data);
-  PromptReference.errors = validate_PromptReference_2.errors;
+  const valid = validate_PromptReference(data);
+  PromptReference.errors = validate_PromptReference.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -24050,8 +15398,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate_ReadResourceRequest_2(data);
-  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
+  const valid = validate_ReadResourceRequest(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest.errors;
   return valid;
 };
 export const ReadResourceRequestParams = function ReadResourceRequestParams(data) {
@@ -24059,8 +15407,8 @@ export const ReadResourceRequestParams = function ReadResourceRequestParams(data
     ReadResourceRequestParams.errors = null;
     return true;
   }
-  const valid = validate_ReadResourceRequestParams_2(data);
-  ReadResourceRequestParams.errors = validate_ReadResourceRequestParams_2.errors;
+  const valid = validate_ReadResourceRequestParams(data);
+  ReadResourceRequestParams.errors = validate_ReadResourceRequestParams.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -24095,8 +15443,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate_RequestId_2(data);
-  RequestId.errors = validate_RequestId_2.errors;
+  const valid = validate_RequestId(data);
+  RequestId.errors = validate_RequestId.errors;
   return valid;
 };
 export const RequestMetaObject = function RequestMetaObject(data) {
@@ -24104,8 +15452,8 @@ export const RequestMetaObject = function RequestMetaObject(data) {
     RequestMetaObject.errors = null;
     return true;
   }
-  const valid = validate_RequestMetaObject_2(data);
-  RequestMetaObject.errors = validate_RequestMetaObject_2.errors;
+  const valid = validate_RequestMetaObject(data);
+  RequestMetaObject.errors = validate_RequestMetaObject.errors;
   return valid;
 };
 export const RequestParams = function RequestParams(data) {
@@ -24113,8 +15461,8 @@ export const RequestParams = function RequestParams(data) {
     RequestParams.errors = null;
     return true;
   }
-  const valid = validate_RequestParams_2(data);
-  RequestParams.errors = validate_RequestParams_2.errors;
+  const valid = validate_RequestParams(data);
+  RequestParams.errors = validate_RequestParams.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -24122,8 +15470,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate_Resource_2(data);
-  Resource.errors = validate_Resource_2.errors;
+  const valid = validate_Resource(data);
+  Resource.errors = validate_Resource.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -24140,8 +15488,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate_ResourceLink_2(data);
-  ResourceLink.errors = validate_ResourceLink_2.errors;
+  const valid = validate_ResourceLink(data);
+  ResourceLink.errors = validate_ResourceLink.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -24167,8 +15515,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate_ResourceTemplate_2(data);
-  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
+  const valid = validate_ResourceTemplate(data);
+  ResourceTemplate.errors = validate_ResourceTemplate.errors;
   return valid;
 };
 export const ResourceTemplateReference = function ResourceTemplateReference(data) {
@@ -24176,8 +15524,8 @@ export const ResourceTemplateReference = function ResourceTemplateReference(data
     ResourceTemplateReference.errors = null;
     return true;
   }
-  const valid = validate_ResourceTemplateReference_2(data);
-  ResourceTemplateReference.errors = validate_ResourceTemplateReference_2.errors;
+  const valid = validate_ResourceTemplateReference(data);
+  ResourceTemplateReference.errors = validate_ResourceTemplateReference.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -24194,8 +15542,8 @@ export const ResourceUpdatedNotificationParams = function ResourceUpdatedNotific
     ResourceUpdatedNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_ResourceUpdatedNotificationParams_2(data);
-  ResourceUpdatedNotificationParams.errors = validate_ResourceUpdatedNotificationParams_2.errors;
+  const valid = validate_ResourceUpdatedNotificationParams(data);
+  ResourceUpdatedNotificationParams.errors = validate_ResourceUpdatedNotificationParams.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -24203,8 +15551,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate_Result_4(data);
-  Result.errors = validate_Result_4.errors;
+  const valid = validate_Result(data);
+  Result.errors = validate_Result.errors;
   return valid;
 };
 export const ResultMetaObject = function ResultMetaObject(data) {
@@ -24212,8 +15560,8 @@ export const ResultMetaObject = function ResultMetaObject(data) {
     ResultMetaObject.errors = null;
     return true;
   }
-  const valid = validate_ResultMetaObject_2(data);
-  ResultMetaObject.errors = validate_ResultMetaObject_2.errors;
+  const valid = validate_ResultMetaObject(data);
+  ResultMetaObject.errors = validate_ResultMetaObject.errors;
   return valid;
 };
 export const ResultType = function ResultType(data) {
@@ -24230,8 +15578,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate_Role_2(data);
-  Role.errors = validate_Role_2.errors;
+  const valid = validate_Role(data);
+  Role.errors = validate_Role.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -24239,8 +15587,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate_Root_2(data);
-  Root.errors = validate_Root_2.errors;
+  const valid = validate_Root(data);
+  Root.errors = validate_Root.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -24248,8 +15596,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate_SamplingMessage_2(data);
-  SamplingMessage.errors = validate_SamplingMessage_2.errors;
+  const valid = validate_SamplingMessage(data);
+  SamplingMessage.errors = validate_SamplingMessage.errors;
   return valid;
 };
 export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
@@ -24257,8 +15605,8 @@ export const SamplingMessageContentBlock = function SamplingMessageContentBlock(
     SamplingMessageContentBlock.errors = null;
     return true;
   }
-  const valid = validate_SamplingMessageContentBlock_2(data);
-  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock_2.errors;
+  const valid = validate_SamplingMessageContentBlock(data);
+  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -24266,8 +15614,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate_ServerCapabilities_2(data);
-  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
+  const valid = validate_ServerCapabilities(data);
+  ServerCapabilities.errors = validate_ServerCapabilities.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -24302,8 +15650,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate_StringSchema_2(data);
-  StringSchema.errors = validate_StringSchema_2.errors;
+  const valid = validate_StringSchema(data);
+  StringSchema.errors = validate_StringSchema.errors;
   return valid;
 };
 export const SubscriptionFilter = function SubscriptionFilter(data) {
@@ -24311,8 +15659,8 @@ export const SubscriptionFilter = function SubscriptionFilter(data) {
     SubscriptionFilter.errors = null;
     return true;
   }
-  const valid = validate_SubscriptionFilter_2(data);
-  SubscriptionFilter.errors = validate_SubscriptionFilter_2.errors;
+  const valid = validate_SubscriptionFilter(data);
+  SubscriptionFilter.errors = validate_SubscriptionFilter.errors;
   return valid;
 };
 export const SubscriptionsAcknowledgedNotification = function SubscriptionsAcknowledgedNotification(data) {
@@ -24320,8 +15668,8 @@ export const SubscriptionsAcknowledgedNotification = function SubscriptionsAckno
     SubscriptionsAcknowledgedNotification.errors = null;
     return true;
   }
-  const valid = validate_SubscriptionsAcknowledgedNotification_2(data);
-  SubscriptionsAcknowledgedNotification.errors = validate_SubscriptionsAcknowledgedNotification_2.errors;
+  const valid = validate_SubscriptionsAcknowledgedNotification(data);
+  SubscriptionsAcknowledgedNotification.errors = validate_SubscriptionsAcknowledgedNotification.errors;
   return valid;
 };
 export const SubscriptionsAcknowledgedNotificationParams = function SubscriptionsAcknowledgedNotificationParams(data) {
@@ -24329,8 +15677,8 @@ export const SubscriptionsAcknowledgedNotificationParams = function Subscription
     SubscriptionsAcknowledgedNotificationParams.errors = null;
     return true;
   }
-  const valid = validate_SubscriptionsAcknowledgedNotificationParams_2(data);
-  SubscriptionsAcknowledgedNotificationParams.errors = validate_SubscriptionsAcknowledgedNotificationParams_2.errors;
+  const valid = validate_SubscriptionsAcknowledgedNotificationParams(data);
+  SubscriptionsAcknowledgedNotificationParams.errors = validate_SubscriptionsAcknowledgedNotificationParams.errors;
   return valid;
 };
 export const SubscriptionsListenRequest = function SubscriptionsListenRequest(data) {
@@ -24338,8 +15686,8 @@ export const SubscriptionsListenRequest = function SubscriptionsListenRequest(da
     SubscriptionsListenRequest.errors = null;
     return true;
   }
-  const valid = validate_SubscriptionsListenRequest_2(data);
-  SubscriptionsListenRequest.errors = validate_SubscriptionsListenRequest_2.errors;
+  const valid = validate_SubscriptionsListenRequest(data);
+  SubscriptionsListenRequest.errors = validate_SubscriptionsListenRequest.errors;
   return valid;
 };
 export const SubscriptionsListenRequestParams = function SubscriptionsListenRequestParams(data) {
@@ -24347,8 +15695,8 @@ export const SubscriptionsListenRequestParams = function SubscriptionsListenRequ
     SubscriptionsListenRequestParams.errors = null;
     return true;
   }
-  const valid = validate_SubscriptionsListenRequestParams_2(data);
-  SubscriptionsListenRequestParams.errors = validate_SubscriptionsListenRequestParams_2.errors;
+  const valid = validate_SubscriptionsListenRequestParams(data);
+  SubscriptionsListenRequestParams.errors = validate_SubscriptionsListenRequestParams.errors;
   return valid;
 };
 export const SubscriptionsListenResult = function SubscriptionsListenResult(data) {
@@ -24356,8 +15704,8 @@ export const SubscriptionsListenResult = function SubscriptionsListenResult(data
     SubscriptionsListenResult.errors = null;
     return true;
   }
-  const valid = validate_SubscriptionsListenResult_2(data);
-  SubscriptionsListenResult.errors = validate_SubscriptionsListenResult_2.errors;
+  const valid = validate_SubscriptionsListenResult(data);
+  SubscriptionsListenResult.errors = validate_SubscriptionsListenResult.errors;
   return valid;
 };
 export const SubscriptionsListenResultMetaObject = function SubscriptionsListenResultMetaObject(data) {
@@ -24365,8 +15713,8 @@ export const SubscriptionsListenResultMetaObject = function SubscriptionsListenR
     SubscriptionsListenResultMetaObject.errors = null;
     return true;
   }
-  const valid = validate_SubscriptionsListenResultMetaObject_2(data);
-  SubscriptionsListenResultMetaObject.errors = validate_SubscriptionsListenResultMetaObject_2.errors;
+  const valid = validate_SubscriptionsListenResultMetaObject(data);
+  SubscriptionsListenResultMetaObject.errors = validate_SubscriptionsListenResultMetaObject.errors;
   return valid;
 };
 export const SubscriptionsListenResultResponse = function SubscriptionsListenResultResponse(data) {
@@ -24383,8 +15731,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate_TextContent_2(data);
-  TextContent.errors = validate_TextContent_2.errors;
+  const valid = validate_TextContent(data);
+  TextContent.errors = validate_TextContent.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -24392,8 +15740,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate_TextResourceContents_2(data);
-  TextResourceContents.errors = validate_TextResourceContents_2.errors;
+  const valid = validate_TextResourceContents(data);
+  TextResourceContents.errors = validate_TextResourceContents.errors;
   return valid;
 };
 export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
@@ -24401,8 +15749,8 @@ export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(
     TitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_TitledMultiSelectEnumSchema_2(data);
-  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema_2.errors;
+  const valid = validate_TitledMultiSelectEnumSchema(data);
+  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema.errors;
   return valid;
 };
 export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
@@ -24410,8 +15758,8 @@ export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchem
     TitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_TitledSingleSelectEnumSchema_2(data);
-  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema_2.errors;
+  const valid = validate_TitledSingleSelectEnumSchema(data);
+  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -24419,8 +15767,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate_Tool_2(data);
-  Tool.errors = validate_Tool_2.errors;
+  const valid = validate_Tool(data);
+  Tool.errors = validate_Tool.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -24428,8 +15776,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate_ToolAnnotations_2(data);
-  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
+  const valid = validate_ToolAnnotations(data);
+  ToolAnnotations.errors = validate_ToolAnnotations.errors;
   return valid;
 };
 export const ToolChoice = function ToolChoice(data) {
@@ -24437,8 +15785,8 @@ export const ToolChoice = function ToolChoice(data) {
     ToolChoice.errors = null;
     return true;
   }
-  const valid = validate_ToolChoice_2(data);
-  ToolChoice.errors = validate_ToolChoice_2.errors;
+  const valid = validate_ToolChoice(data);
+  ToolChoice.errors = validate_ToolChoice.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -24446,8 +15794,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate_ToolListChangedNotification_2(data);
-  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
+  const valid = validate_ToolListChangedNotification(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification.errors;
   return valid;
 };
 export const ToolResultContent = function ToolResultContent(data) {
@@ -24455,8 +15803,8 @@ export const ToolResultContent = function ToolResultContent(data) {
     ToolResultContent.errors = null;
     return true;
   }
-  const valid = validate_ToolResultContent_2(data);
-  ToolResultContent.errors = validate_ToolResultContent_2.errors;
+  const valid = validate_ToolResultContent(data);
+  ToolResultContent.errors = validate_ToolResultContent.errors;
   return valid;
 };
 export const ToolUseContent = function ToolUseContent(data) {
@@ -24464,8 +15812,8 @@ export const ToolUseContent = function ToolUseContent(data) {
     ToolUseContent.errors = null;
     return true;
   }
-  const valid = validate_ToolUseContent_2(data);
-  ToolUseContent.errors = validate_ToolUseContent_2.errors;
+  const valid = validate_ToolUseContent(data);
+  ToolUseContent.errors = validate_ToolUseContent.errors;
   return valid;
 };
 export const UnsupportedProtocolVersionError = function UnsupportedProtocolVersionError(data) {
@@ -24482,8 +15830,8 @@ export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSch
     UntitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_UntitledMultiSelectEnumSchema_2(data);
-  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema_2.errors;
+  const valid = validate_UntitledMultiSelectEnumSchema(data);
+  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema.errors;
   return valid;
 };
 export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
@@ -24491,7 +15839,7 @@ export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumS
     UntitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_UntitledSingleSelectEnumSchema_2(data);
-  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema_2.errors;
+  const valid = validate_UntitledSingleSelectEnumSchema(data);
+  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema.errors;
   return valid;
 };

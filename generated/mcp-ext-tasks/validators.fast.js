@@ -8,89 +8,6 @@ import { formats } from "@wiregen/runtime/core";
 
 const format_byte = formats.byte;
 const format_uri = formats.uri;
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-const schema_CancelTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/cancel"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
-const schema_CancelTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
-const schema_CancelTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-const schema_CancelledTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
-const schema_CompletedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]};
-const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["method","params"],"type":"object"};
-const schema_CreateMessageRequestParams = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_CreateTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"resultType":{"type":"string","const":"task"}},"required":["resultType"]}]};
-const schema_DetailedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]};
-const schema_ElicitRequest = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["method","params"],"type":"object"};
-const schema_ElicitRequestFormParams = {"properties":{"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
-const schema_ElicitRequestParams = {"anyOf":[{"$ref":"#/$defs/ElicitRequestFormParams"},{"$ref":"#/$defs/ElicitRequestURLParams"}]};
-const schema_ElicitRequestURLParams = {"properties":{"message":{"type":"string"},"mode":{"const":"url","type":"string"},"url":{"format":"uri","type":"string"}},"required":["message","mode","url"],"type":"object"};
-const schema_ElicitResult = {"properties":{"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_Error = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_FailedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]};
-const schema_GetTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/get"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
-const schema_GetTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
-const schema_GetTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-const schema_Icon = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InputRequest = {"type":"object","discriminator":{"propertyName":"method"},"oneOf":[{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
-const schema_InputRequests = {"additionalProperties":{"$ref":"#/$defs/InputRequest"},"type":"object"};
-const schema_InputRequiredTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]};
-const schema_InputResponse = {"anyOf":[{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
-const schema_InputResponses = {"additionalProperties":{"$ref":"#/$defs/InputResponse"},"type":"object"};
-const schema_JSONObject = {"additionalProperties":{"$ref":"#/$defs/JSONValue"},"type":"object"};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
-const schema_JSONValue = {"anyOf":[{"$ref":"#/$defs/JSONObject"},{"items":{"$ref":"#/$defs/JSONValue"},"type":"array"},{"type":["string","integer","boolean"]}]};
-const schema_LegacyTitledEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_MetaObject = {"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_NotificationMetaObject = {"properties":{"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
-const schema_NotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"}},"type":"object"};
-const schema_NumberSchema = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_RelatedTaskIds = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"string"}};
-const schema_RequestId = {"type":["string","integer"]};
-const schema_ResourceLink = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_ResultMetaObject = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"}},"type":"object"};
-const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_SamplingMessage = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_SamplingMessageContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
-const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_Task = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
-const schema_TaskStatus = {"$schema":"https://json-schema.org/draft/2020-12/schema","anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]};
-const schema_TaskStatusNotification = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCNotification"},{"type":"object","properties":{"method":{"type":"string","const":"notifications/tasks"},"params":{"allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]}},"required":["method","params"]}]};
-const schema_TaskStatusNotificationParams = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
-const schema_TaskStatusNotification_allOf_1_properties_params = {"allOf":[{"$ref":"#/$defs/NotificationParams"},{"type":"object","discriminator":{"propertyName":"status"},"oneOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
-const schema_TaskSubscriptionAcknowledgedNotifications = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
-const schema_TaskSubscriptionNotifications = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
-const schema_TasksExtensionCapability = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","propertyNames":{"type":"string"},"additionalProperties":{"not":{}}};
-const schema_TextContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_TitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_TitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"}},"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
-const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-const schema_ToolResultContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-const schema_ToolUseContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
-const schema_UntitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_UntitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_UpdateTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/update"},"params":{"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]}},"required":["method","params"]}]};
-const schema_UpdateTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]};
-const schema_UpdateTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-const schema_WorkingTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
 function validate_Annotations(data){
 let vErrors = null;
 let errors = 0;
@@ -107,11 +24,11 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 if(!((data1 === "assistant") || (data1 === "user"))){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -121,7 +38,7 @@ break;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -134,7 +51,7 @@ if(valid0){
 if(data.lastModified !== undefined){
 const _errs6 = errors;
 if(typeof data.lastModified !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -149,18 +66,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "number"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -173,7 +90,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -187,7 +104,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 else {
@@ -195,7 +112,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_AudioContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -223,12 +140,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -242,7 +159,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -255,11 +172,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 if("audio" !== data4){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -274,7 +191,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -288,7 +205,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.blob === undefined) && (missing0 = "blob")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -296,7 +213,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -312,12 +229,12 @@ if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(format_byte(data1))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/format",keyword:"format",params:{format: "byte"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/blob",schemaPath:"#/properties/blob/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -331,7 +248,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs6 = errors;
 if(typeof data.mimeType !== "string"){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -347,12 +264,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -368,7 +285,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BlobResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BlobResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -382,14 +299,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "boolean"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -401,7 +318,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -413,7 +330,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -426,11 +343,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 if("boolean" !== data3){
-validate_BooleanSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -444,7 +361,7 @@ var valid0 = true;
 }
 }
 else {
-validate_BooleanSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_BooleanSchema.errors = [verdictError];
 return false;
 }
 }
@@ -466,7 +383,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -474,11 +391,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 if("tasks/cancel" !== data0){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/cancel"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -494,20 +411,20 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.taskId === undefined) && (missing1 = "taskId")){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -520,7 +437,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -536,20 +453,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_CancelTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate_CancelTaskRequest_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CancelTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -571,25 +488,25 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_CancelTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data0 = data.resultType;
 if(typeof data0 !== "string"){
-validate_CancelTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskResult.errors = [verdictError];
 return false;
 }
 if("complete" !== data0){
-validate_CancelTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
+validate_CancelTaskResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CancelTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -605,14 +522,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_CancelledTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -625,11 +542,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 if("cancelled" !== data1){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -641,7 +558,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -653,7 +570,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -665,7 +582,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -681,7 +598,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -693,7 +610,7 @@ errors++;
 if(errors === _errs13){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -704,7 +621,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -721,7 +638,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -734,7 +651,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -766,18 +683,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_CancelledTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 }
@@ -797,7 +714,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CancelledTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelledTask.errors = [verdictError];
 return false;
 }
 }
@@ -811,14 +728,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.result === undefined) && (missing0 = "result"))){
-validate_CompletedTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -831,11 +748,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 if("completed" !== data1){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -847,7 +764,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -859,7 +776,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -871,7 +788,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -887,7 +804,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -899,7 +816,7 @@ errors++;
 if(errors === _errs13){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -910,7 +827,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -927,7 +844,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -940,7 +857,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -972,18 +889,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_CompletedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 }
@@ -1003,7 +920,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key0 in data7){
 const _errs21 = errors;
 if(typeof key0 !== "string"){
-const err5 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key0};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1014,7 +931,7 @@ errors++;
 }
 var valid2 = _errs21 === errors;
 if(!valid2){
-const err6 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1029,7 +946,7 @@ break;
 }
 }
 else {
-validate_CompletedTask.errors = [{instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 }
@@ -1048,7 +965,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CompletedTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CompletedTask.errors = [verdictError];
 return false;
 }
 }
@@ -1093,17 +1010,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
@@ -1117,7 +1034,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -1125,11 +1042,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 if("sampling/createMessage" !== data0){
-validate_CreateMessageRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "sampling/createMessage"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1153,7 +1070,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequest.errors = [verdictError];
 return false;
 }
 }
@@ -1167,7 +1084,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -1175,11 +1092,11 @@ if(data.includeContext !== undefined){
 let data0 = data.includeContext;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1192,7 +1109,7 @@ if(data.maxTokens !== undefined){
 let data1 = data.maxTokens;
 const _errs3 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1221,7 +1138,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -1265,7 +1182,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data6[i1] !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -1275,7 +1192,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -1288,7 +1205,7 @@ if(valid0){
 if(data.systemPrompt !== undefined){
 const _errs14 = errors;
 if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -1301,7 +1218,7 @@ if(data.temperature !== undefined){
 let data9 = data.temperature;
 const _errs16 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -1319,17 +1236,17 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.mode !== undefined){
 let data11 = data10.mode;
 if(typeof data11 !== "string"){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 if(!(((data11 === "auto") || (data11 === "none")) || (data11 === "required"))){
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -1359,7 +1276,7 @@ break;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -1380,238 +1297,11 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_CreateMessageRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.maxTokens === undefined) && (missing0 = "maxTokens")) || ((data.messages === undefined) && (missing0 = "messages"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.includeContext !== undefined){
-let data0 = data.includeContext;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxTokens !== undefined){
-let data1 = data.maxTokens;
-const _errs3 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messages !== undefined){
-let data2 = data.messages;
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs7 = errors;
-if(!(validate_SamplingMessage(data2[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-const _errs8 = errors;
-if(!(validate_JSONObject(data.metadata))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.modelPreferences !== undefined){
-const _errs9 = errors;
-if(!(validate_ModelPreferences(data.modelPreferences))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopSequences !== undefined){
-let data6 = data.stopSequences;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data6)){
-var valid2 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data6[i1] !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.systemPrompt !== undefined){
-const _errs14 = errors;
-if(typeof data.systemPrompt !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.temperature !== undefined){
-let data9 = data.temperature;
-const _errs16 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolChoice !== undefined){
-let data10 = data.toolChoice;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.mode !== undefined){
-let data11 = data10.mode;
-if(typeof data11 !== "string"){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!(((data11 === "auto") || (data11 === "none")) || (data11 === "required"))){
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice/mode",schemaPath:"#/$defs/ToolChoice/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
-return false;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/toolChoice",schemaPath:"#/$defs/ToolChoice/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tools !== undefined){
-let data12 = data.tools;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data12)){
-var valid5 = true;
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-const _errs25 = errors;
-if(!(validate_Tool(data12[i2]))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs25 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_CreateMessageRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_CreateMessageRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageResult(data){
@@ -1621,7 +1311,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.model === undefined) && (missing0 = "model"))) || ((data.role === undefined) && (missing0 = "role"))){
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 else {
@@ -1629,7 +1319,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1679,7 +1369,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1690,7 +1380,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1701,7 +1391,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1732,7 +1422,7 @@ break;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1746,7 +1436,7 @@ var _valid0 = _errs14 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1777,7 +1467,7 @@ if(valid0){
 if(data.model !== undefined){
 const _errs17 = errors;
 if(typeof data.model !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -1790,11 +1480,11 @@ if(data.role !== undefined){
 let data4 = data.role;
 const _errs19 = errors;
 if(typeof data4 !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 if(!((data4 === "assistant") || (data4 === "user"))){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -1806,7 +1496,7 @@ if(valid0){
 if(data.stopReason !== undefined){
 const _errs22 = errors;
 if(typeof data.stopReason !== "string"){
-validate_CreateMessageResult.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: "string"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -1821,7 +1511,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CreateMessageResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CreateMessageResult.errors = [verdictError];
 return false;
 }
 }
@@ -1843,14 +1533,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs3 = errors;
 if(typeof data.taskId !== "string"){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -1866,7 +1556,7 @@ const _errs6 = errors;
 let valid2 = false;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-const err0 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1876,7 +1566,7 @@ vErrors.push(err0);
 errors++;
 }
 if("working" !== data1){
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/0/const",keyword:"const",params:{allowedValue: "working"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1890,7 +1580,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1900,7 +1590,7 @@ vErrors.push(err2);
 errors++;
 }
 if("input_required" !== data1){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/1/const",keyword:"const",params:{allowedValue: "input_required"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1914,7 +1604,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs11 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/2/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1924,7 +1614,7 @@ vErrors.push(err4);
 errors++;
 }
 if("completed" !== data1){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/2/const",keyword:"const",params:{allowedValue: "completed"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1938,7 +1628,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs13 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/3/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1948,7 +1638,7 @@ vErrors.push(err6);
 errors++;
 }
 if("failed" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/3/const",keyword:"const",params:{allowedValue: "failed"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1962,7 +1652,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs15 = errors;
 if(typeof data1 !== "string"){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/4/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1972,7 +1662,7 @@ vErrors.push(err8);
 errors++;
 }
 if("cancelled" !== data1){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf/4/const",keyword:"const",params:{allowedValue: "cancelled"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1988,7 +1678,7 @@ valid2 = valid2 || _valid0;
 }
 }
 if(!valid2){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/anyOf",keyword:"anyOf",params:{}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2019,7 +1709,7 @@ if(valid1){
 if(data.statusMessage !== undefined){
 const _errs17 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs17 === errors;
@@ -2031,7 +1721,7 @@ if(valid1){
 if(data.createdAt !== undefined){
 const _errs19 = errors;
 if(typeof data.createdAt !== "string"){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs19 === errors;
@@ -2043,7 +1733,7 @@ if(valid1){
 if(data.lastUpdatedAt !== undefined){
 const _errs21 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs21 === errors;
@@ -2059,7 +1749,7 @@ const _errs24 = errors;
 let valid3 = false;
 const _errs25 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2071,7 +1761,7 @@ errors++;
 if(errors === _errs25){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2082,7 +1772,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2099,7 +1789,7 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 const _errs27 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2112,7 +1802,7 @@ var _valid1 = _errs27 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2144,18 +1834,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs29 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs29){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -2175,7 +1865,7 @@ var valid1 = true;
 }
 }
 else {
-validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -2186,25 +1876,25 @@ if(errors === _errs31){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.resultType === undefined) && (missing1 = "resultType")){
-validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data7 = data.resultType;
 if(typeof data7 !== "string"){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 if("task" !== data7){
-validate_CreateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "task"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_CreateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_CreateTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -2227,14 +1917,14 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs4 = errors;
 if(typeof data.taskId !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid2 = _errs4 === errors;
@@ -2247,11 +1937,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs6 = errors;
 if(typeof data1 !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if("working" !== data1){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -2263,7 +1953,7 @@ if(valid2){
 if(data.statusMessage !== undefined){
 const _errs8 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -2275,7 +1965,7 @@ if(valid2){
 if(data.createdAt !== undefined){
 const _errs10 = errors;
 if(typeof data.createdAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -2287,7 +1977,7 @@ if(valid2){
 if(data.lastUpdatedAt !== undefined){
 const _errs12 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -2303,7 +1993,7 @@ const _errs15 = errors;
 let valid3 = false;
 const _errs16 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2315,7 +2005,7 @@ errors++;
 if(errors === _errs16){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2326,7 +2016,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2343,7 +2033,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs18 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2356,7 +2046,7 @@ var _valid0 = _errs18 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2388,18 +2078,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs20 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs20){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -2419,7 +2109,7 @@ var valid2 = true;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -2430,14 +2120,14 @@ if(errors === _errs22){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs24 = errors;
 if(typeof data.taskId !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid5 = _errs24 === errors;
@@ -2450,11 +2140,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs26 = errors;
 if(typeof data8 !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if("input_required" !== data8){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid5 = _errs26 === errors;
@@ -2466,7 +2156,7 @@ if(valid5){
 if(data.statusMessage !== undefined){
 const _errs28 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid5 = _errs28 === errors;
@@ -2478,7 +2168,7 @@ if(valid5){
 if(data.createdAt !== undefined){
 const _errs30 = errors;
 if(typeof data.createdAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid5 = _errs30 === errors;
@@ -2490,7 +2180,7 @@ if(valid5){
 if(data.lastUpdatedAt !== undefined){
 const _errs32 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid5 = _errs32 === errors;
@@ -2506,7 +2196,7 @@ const _errs35 = errors;
 let valid6 = false;
 const _errs36 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err5 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2518,7 +2208,7 @@ errors++;
 if(errors === _errs36){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err6 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2529,7 +2219,7 @@ errors++;
 }
 else {
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err7 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2546,7 +2236,7 @@ valid6 = valid6 || _valid1;
 if(!valid6){
 const _errs38 = errors;
 if(data12 !== null){
-const err8 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2559,7 +2249,7 @@ var _valid1 = _errs38 === errors;
 valid6 = valid6 || _valid1;
 }
 if(!valid6){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2591,18 +2281,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs40 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs40){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -2635,7 +2325,7 @@ var valid5 = true;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -2646,14 +2336,14 @@ if(errors === _errs43){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs45 = errors;
 if(typeof data.taskId !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid8 = _errs45 === errors;
@@ -2666,11 +2356,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if("completed" !== data16){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid8 = _errs47 === errors;
@@ -2682,7 +2372,7 @@ if(valid8){
 if(data.statusMessage !== undefined){
 const _errs49 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid8 = _errs49 === errors;
@@ -2694,7 +2384,7 @@ if(valid8){
 if(data.createdAt !== undefined){
 const _errs51 = errors;
 if(typeof data.createdAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid8 = _errs51 === errors;
@@ -2706,7 +2396,7 @@ if(valid8){
 if(data.lastUpdatedAt !== undefined){
 const _errs53 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid8 = _errs53 === errors;
@@ -2722,7 +2412,7 @@ const _errs56 = errors;
 let valid9 = false;
 const _errs57 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2734,7 +2424,7 @@ errors++;
 if(errors === _errs57){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2745,7 +2435,7 @@ errors++;
 }
 else {
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2762,7 +2452,7 @@ valid9 = valid9 || _valid2;
 if(!valid9){
 const _errs59 = errors;
 if(data20 !== null){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2775,7 +2465,7 @@ var _valid2 = _errs59 === errors;
 valid9 = valid9 || _valid2;
 }
 if(!valid9){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2807,18 +2497,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs61 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs61){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -2838,7 +2528,7 @@ if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 for(const key0 in data22){
 const _errs65 = errors;
 if(typeof key0 !== "string"){
-const err15 = {instancePath:instancePath+"/result",schemaPath:"#/oneOf/2/properties/result/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key0};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2849,7 +2539,7 @@ errors++;
 }
 var valid10 = _errs65 === errors;
 if(!valid10){
-const err16 = {instancePath:instancePath+"/result",schemaPath:"#/oneOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2864,7 +2554,7 @@ break;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath:instancePath+"/result",schemaPath:"#/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -2883,7 +2573,7 @@ var valid8 = true;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -2894,14 +2584,14 @@ if(errors === _errs68){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs70 = errors;
 if(typeof data.taskId !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid12 = _errs70 === errors;
@@ -2914,11 +2604,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs72 = errors;
 if(typeof data24 !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if("failed" !== data24){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid12 = _errs72 === errors;
@@ -2930,7 +2620,7 @@ if(valid12){
 if(data.statusMessage !== undefined){
 const _errs74 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid12 = _errs74 === errors;
@@ -2942,7 +2632,7 @@ if(valid12){
 if(data.createdAt !== undefined){
 const _errs76 = errors;
 if(typeof data.createdAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid12 = _errs76 === errors;
@@ -2954,7 +2644,7 @@ if(valid12){
 if(data.lastUpdatedAt !== undefined){
 const _errs78 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid12 = _errs78 === errors;
@@ -2970,7 +2660,7 @@ const _errs81 = errors;
 let valid13 = false;
 const _errs82 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err17 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2982,7 +2672,7 @@ errors++;
 if(errors === _errs82){
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err18 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2993,7 +2683,7 @@ errors++;
 }
 else {
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err19 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3010,7 +2700,7 @@ valid13 = valid13 || _valid3;
 if(!valid13){
 const _errs84 = errors;
 if(data28 !== null){
-const err20 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3023,7 +2713,7 @@ var _valid3 = _errs84 === errors;
 valid13 = valid13 || _valid3;
 }
 if(!valid13){
-const err21 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3055,18 +2745,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs86 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs86){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -3086,7 +2776,7 @@ if(errors === _errs89){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
@@ -3094,7 +2784,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs91 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid15 = _errs91 === errors;
@@ -3106,7 +2796,7 @@ if(valid15){
 if(data30.message !== undefined){
 const _errs93 = errors;
 if(typeof data30.message !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid15 = _errs93 === errors;
@@ -3118,7 +2808,7 @@ var valid15 = true;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -3137,7 +2827,7 @@ var valid12 = true;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -3148,14 +2838,14 @@ if(errors === _errs95){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs97 = errors;
 if(typeof data.taskId !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid17 = _errs97 === errors;
@@ -3168,11 +2858,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs99 = errors;
 if(typeof data34 !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if("cancelled" !== data34){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid17 = _errs99 === errors;
@@ -3184,7 +2874,7 @@ if(valid17){
 if(data.statusMessage !== undefined){
 const _errs101 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid17 = _errs101 === errors;
@@ -3196,7 +2886,7 @@ if(valid17){
 if(data.createdAt !== undefined){
 const _errs103 = errors;
 if(typeof data.createdAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid17 = _errs103 === errors;
@@ -3208,7 +2898,7 @@ if(valid17){
 if(data.lastUpdatedAt !== undefined){
 const _errs105 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 var valid17 = _errs105 === errors;
@@ -3224,7 +2914,7 @@ const _errs108 = errors;
 let valid18 = false;
 const _errs109 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err22 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3236,7 +2926,7 @@ errors++;
 if(errors === _errs109){
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 9007199254740991 || isNaN(data38)){
-const err23 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3247,7 +2937,7 @@ errors++;
 }
 else {
 if(data38 < -9007199254740991 || isNaN(data38)){
-const err24 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3264,7 +2954,7 @@ valid18 = valid18 || _valid4;
 if(!valid18){
 const _errs111 = errors;
 if(data38 !== null){
-const err25 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3277,7 +2967,7 @@ var _valid4 = _errs111 === errors;
 valid18 = valid18 || _valid4;
 }
 if(!valid18){
-const err26 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/oneOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3309,18 +2999,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs113 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs113){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate_DetailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -3340,23 +3030,23 @@ var valid17 = true;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_DetailedTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DetailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -3370,7 +3060,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -3378,11 +3068,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 if("elicitation/create" !== data0){
-validate_ElicitRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3406,7 +3096,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequest.errors = [verdictError];
 return false;
 }
 }
@@ -3420,14 +3110,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3440,11 +3130,11 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 if("form" !== data1){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3460,14 +3150,14 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.properties === undefined) && (missing1 = "properties")) || ((data2.type === undefined) && (missing1 = "type"))){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 else {
 if(data2.$schema !== undefined){
 const _errs7 = errors;
 if(typeof data2.$schema !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -3494,7 +3184,7 @@ break;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -3514,7 +3204,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs15 = errors;
 if(typeof data6[i0] !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -3524,7 +3214,7 @@ break;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -3538,11 +3228,11 @@ if(data2.type !== undefined){
 let data8 = data2.type;
 const _errs17 = errors;
 if(typeof data8 !== "string"){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 if("object" !== data8){
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs17 === errors;
@@ -3556,7 +3246,7 @@ var valid1 = true;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
@@ -3570,175 +3260,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequestFormParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestFormParams.errors = [verdictError];
 return false;
 }
 }
 validate_ElicitRequestFormParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestFormParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.message === undefined) && (missing0 = "message")) || ((data.requestedSchema === undefined) && (missing0 = "requestedSchema"))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.message !== undefined){
-const _errs1 = errors;
-if(typeof data.message !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mode !== undefined){
-let data1 = data.mode;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("form" !== data1){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestedSchema !== undefined){
-let data2 = data.requestedSchema;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.properties === undefined) && (missing1 = "properties")) || ((data2.type === undefined) && (missing1 = "type"))){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.$schema !== undefined){
-const _errs7 = errors;
-if(typeof data2.$schema !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.properties !== undefined){
-let data4 = data2.properties;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-const _errs12 = errors;
-if(!(validate_PrimitiveSchemaDefinition(data4[key0]))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.required !== undefined){
-let data6 = data2.required;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data6)){
-var valid3 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-const _errs15 = errors;
-if(typeof data6[i0] !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.type !== undefined){
-let data8 = data2.type;
-const _errs17 = errors;
-if(typeof data8 !== "string"){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data8){
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ElicitRequestFormParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ElicitRequestFormParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestParams(data){
@@ -3760,7 +3286,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3773,7 +3299,7 @@ else {
 if(data.message !== undefined){
 const _errs5 = errors;
 if(typeof data.message !== "string"){
-const err1 = {instancePath:instancePath+"/message",schemaPath:"#/$defs/ElicitRequestURLParams/properties/message/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3792,7 +3318,7 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3802,7 +3328,7 @@ vErrors.push(err2);
 errors++;
 }
 if("url" !== data1){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/const",keyword:"const",params:{allowedValue: "url"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3824,7 +3350,7 @@ if(errors === _errs9){
 if(errors === _errs9){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/format",keyword:"format",params:{format: "uri"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3835,7 +3361,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/type",keyword:"type",params:{type: "string"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3856,7 +3382,7 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3870,7 +3396,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3893,160 +3419,6 @@ vErrors = null;
 }
 }
 validate_ElicitRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_ElicitRequestFormParams(data))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.message !== undefined){
-const _errs5 = errors;
-if(typeof data.message !== "string"){
-const err1 = {instancePath:instancePath+"/message",schemaPath:"#/$defs/ElicitRequestURLParams/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs5 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.mode !== undefined){
-let data1 = data.mode;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("url" !== data1){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/$defs/ElicitRequestURLParams/properties/mode/const",keyword:"const",params:{allowedValue: "url"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.url !== undefined){
-let data2 = data.url;
-const _errs9 = errors;
-if(errors === _errs9){
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/$defs/ElicitRequestURLParams/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/$defs/ElicitRequestURLParams/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate_ElicitRequestParams_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ElicitRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestURLParams(data){
@@ -4056,14 +3428,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.message === undefined) && (missing0 = "message")) || ((data.mode === undefined) && (missing0 = "mode"))) || ((data.url === undefined) && (missing0 = "url"))){
-validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.message !== undefined){
 const _errs1 = errors;
 if(typeof data.message !== "string"){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4076,11 +3448,11 @@ if(data.mode !== undefined){
 let data1 = data.mode;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 if("url" !== data1){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -4096,12 +3468,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
@@ -4116,61 +3488,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitRequestURLParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitRequestURLParams.errors = [verdictError];
 return false;
 }
 }
 validate_ElicitRequestURLParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_ElicitRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ElicitRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("elicitation/create" !== data0){
-validate_ElicitRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs3 = errors;
-if(!(validate_ElicitRequestParams(data.params))){
-vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ElicitRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ElicitRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitResult(data){
@@ -4180,7 +3502,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 else {
@@ -4188,11 +3510,11 @@ if(data.action !== undefined){
 let data0 = data.action;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-validate_ElicitResult.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4219,7 +3541,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
 if(typeof data2[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4235,7 +3557,7 @@ break;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4250,7 +3572,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs12 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err2 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4263,7 +3585,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4292,7 +3614,7 @@ break;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -4305,7 +3627,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ElicitResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ElicitResult.errors = [verdictError];
 return false;
 }
 }
@@ -4319,7 +3641,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 else {
@@ -4327,7 +3649,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4370,7 +3692,7 @@ var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4402,11 +3724,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 if("resource" !== data3){
-validate_EmbeddedResource.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -4420,126 +3742,11 @@ var valid0 = true;
 }
 }
 else {
-validate_EmbeddedResource.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_EmbeddedResource.errors = [verdictError];
 return false;
 }
 }
 validate_EmbeddedResource.errors = vErrors;
-return errors === 0;
-}
-function validate_EmbeddedResource_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.resource === undefined) && (missing0 = "resource")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs5 = errors;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
-if(!(validate_TextResourceContents(data2))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs8 = errors;
-if(!(validate_BlobResourceContents(data2))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err0 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate_EmbeddedResource_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource" !== data3){
-validate_EmbeddedResource_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_EmbeddedResource_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_EmbeddedResource_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Error(data){
@@ -4549,7 +3756,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))){
-validate_Error.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 else {
@@ -4557,7 +3764,7 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate_Error.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4569,7 +3776,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate_Error.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -4581,7 +3788,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Error.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Error.errors = [verdictError];
 return false;
 }
 }
@@ -4595,14 +3802,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.error === undefined) && (missing0 = "error"))){
-validate_FailedTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate_FailedTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4615,11 +3822,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_FailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 if("failed" !== data1){
-validate_FailedTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -4631,7 +3838,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_FailedTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -4643,7 +3850,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate_FailedTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -4655,7 +3862,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_FailedTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -4671,7 +3878,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4683,7 +3890,7 @@ errors++;
 if(errors === _errs13){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4694,7 +3901,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4711,7 +3918,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4724,7 +3931,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4756,18 +3963,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_FailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_FailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_FailedTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -4787,7 +3994,7 @@ if(errors === _errs20){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if(((data7.code === undefined) && (missing1 = "code")) || ((data7.message === undefined) && (missing1 = "message"))){
-validate_FailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 else {
@@ -4795,7 +4002,7 @@ if(data7.code !== undefined){
 let data8 = data7.code;
 const _errs22 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate_FailedTask.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 var valid3 = _errs22 === errors;
@@ -4807,7 +4014,7 @@ if(valid3){
 if(data7.message !== undefined){
 const _errs24 = errors;
 if(typeof data7.message !== "string"){
-validate_FailedTask.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 var valid3 = _errs24 === errors;
@@ -4819,7 +4026,7 @@ var valid3 = true;
 }
 }
 else {
-validate_FailedTask.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -4838,7 +4045,7 @@ var valid0 = true;
 }
 }
 else {
-validate_FailedTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_FailedTask.errors = [verdictError];
 return false;
 }
 }
@@ -4860,7 +4067,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -4868,11 +4075,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 if("tasks/get" !== data0){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/get"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -4888,20 +4095,20 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.taskId === undefined) && (missing1 = "taskId")){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data1.taskId !== undefined){
 if(typeof data1.taskId !== "string"){
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4914,7 +4121,7 @@ var valid1 = true;
 }
 }
 else {
-validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -4930,20 +4137,20 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate_GetTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 if(typeof data.taskId !== "string"){
-validate_GetTaskRequest_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -4971,14 +4178,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs6 = errors;
 if(typeof data.taskId !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -4991,11 +4198,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if("working" !== data1){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -5007,7 +4214,7 @@ if(valid3){
 if(data.statusMessage !== undefined){
 const _errs10 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -5019,7 +4226,7 @@ if(valid3){
 if(data.createdAt !== undefined){
 const _errs12 = errors;
 if(typeof data.createdAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -5031,7 +4238,7 @@ if(valid3){
 if(data.lastUpdatedAt !== undefined){
 const _errs14 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -5047,7 +4254,7 @@ const _errs17 = errors;
 let valid4 = false;
 const _errs18 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5059,7 +4266,7 @@ errors++;
 if(errors === _errs18){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5070,7 +4277,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5087,7 +4294,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs20 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5100,7 +4307,7 @@ var _valid0 = _errs20 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5132,18 +4339,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs22 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs22){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5163,7 +4370,7 @@ var valid3 = true;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5174,14 +4381,14 @@ if(errors === _errs24){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs26 = errors;
 if(typeof data.taskId !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid6 = _errs26 === errors;
@@ -5194,11 +4401,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs28 = errors;
 if(typeof data8 !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if("input_required" !== data8){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid6 = _errs28 === errors;
@@ -5210,7 +4417,7 @@ if(valid6){
 if(data.statusMessage !== undefined){
 const _errs30 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid6 = _errs30 === errors;
@@ -5222,7 +4429,7 @@ if(valid6){
 if(data.createdAt !== undefined){
 const _errs32 = errors;
 if(typeof data.createdAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -5234,7 +4441,7 @@ if(valid6){
 if(data.lastUpdatedAt !== undefined){
 const _errs34 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -5250,7 +4457,7 @@ const _errs37 = errors;
 let valid7 = false;
 const _errs38 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err5 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5262,7 +4469,7 @@ errors++;
 if(errors === _errs38){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err6 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5273,7 +4480,7 @@ errors++;
 }
 else {
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err7 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5290,7 +4497,7 @@ valid7 = valid7 || _valid1;
 if(!valid7){
 const _errs40 = errors;
 if(data12 !== null){
-const err8 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5303,7 +4510,7 @@ var _valid1 = _errs40 === errors;
 valid7 = valid7 || _valid1;
 }
 if(!valid7){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5335,18 +4542,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs42 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs42){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5379,7 +4586,7 @@ var valid6 = true;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5390,14 +4597,14 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs47 = errors;
 if(typeof data.taskId !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid9 = _errs47 === errors;
@@ -5410,11 +4617,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs49 = errors;
 if(typeof data16 !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if("completed" !== data16){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -5426,7 +4633,7 @@ if(valid9){
 if(data.statusMessage !== undefined){
 const _errs51 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid9 = _errs51 === errors;
@@ -5438,7 +4645,7 @@ if(valid9){
 if(data.createdAt !== undefined){
 const _errs53 = errors;
 if(typeof data.createdAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid9 = _errs53 === errors;
@@ -5450,7 +4657,7 @@ if(valid9){
 if(data.lastUpdatedAt !== undefined){
 const _errs55 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid9 = _errs55 === errors;
@@ -5466,7 +4673,7 @@ const _errs58 = errors;
 let valid10 = false;
 const _errs59 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5478,7 +4685,7 @@ errors++;
 if(errors === _errs59){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5489,7 +4696,7 @@ errors++;
 }
 else {
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5506,7 +4713,7 @@ valid10 = valid10 || _valid2;
 if(!valid10){
 const _errs61 = errors;
 if(data20 !== null){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5519,7 +4726,7 @@ var _valid2 = _errs61 === errors;
 valid10 = valid10 || _valid2;
 }
 if(!valid10){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5551,18 +4758,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs63 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs63){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5582,7 +4789,7 @@ if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 for(const key0 in data22){
 const _errs67 = errors;
 if(typeof key0 !== "string"){
-const err15 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key0};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5593,7 +4800,7 @@ errors++;
 }
 var valid11 = _errs67 === errors;
 if(!valid11){
-const err16 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5608,7 +4815,7 @@ break;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5627,7 +4834,7 @@ var valid9 = true;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5638,14 +4845,14 @@ if(errors === _errs70){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs72 = errors;
 if(typeof data.taskId !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid13 = _errs72 === errors;
@@ -5658,11 +4865,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs74 = errors;
 if(typeof data24 !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if("failed" !== data24){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid13 = _errs74 === errors;
@@ -5674,7 +4881,7 @@ if(valid13){
 if(data.statusMessage !== undefined){
 const _errs76 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid13 = _errs76 === errors;
@@ -5686,7 +4893,7 @@ if(valid13){
 if(data.createdAt !== undefined){
 const _errs78 = errors;
 if(typeof data.createdAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid13 = _errs78 === errors;
@@ -5698,7 +4905,7 @@ if(valid13){
 if(data.lastUpdatedAt !== undefined){
 const _errs80 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid13 = _errs80 === errors;
@@ -5714,7 +4921,7 @@ const _errs83 = errors;
 let valid14 = false;
 const _errs84 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err17 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5726,7 +4933,7 @@ errors++;
 if(errors === _errs84){
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err18 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5737,7 +4944,7 @@ errors++;
 }
 else {
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err19 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5754,7 +4961,7 @@ valid14 = valid14 || _valid3;
 if(!valid14){
 const _errs86 = errors;
 if(data28 !== null){
-const err20 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5767,7 +4974,7 @@ var _valid3 = _errs86 === errors;
 valid14 = valid14 || _valid3;
 }
 if(!valid14){
-const err21 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5799,18 +5006,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs88 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs88){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5830,7 +5037,7 @@ if(errors === _errs91){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
@@ -5838,7 +5045,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs93 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid16 = _errs93 === errors;
@@ -5850,7 +5057,7 @@ if(valid16){
 if(data30.message !== undefined){
 const _errs95 = errors;
 if(typeof data30.message !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid16 = _errs95 === errors;
@@ -5862,7 +5069,7 @@ var valid16 = true;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5881,7 +5088,7 @@ var valid13 = true;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -5892,14 +5099,14 @@ if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs99 = errors;
 if(typeof data.taskId !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid18 = _errs99 === errors;
@@ -5912,11 +5119,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs101 = errors;
 if(typeof data34 !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if("cancelled" !== data34){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid18 = _errs101 === errors;
@@ -5928,7 +5135,7 @@ if(valid18){
 if(data.statusMessage !== undefined){
 const _errs103 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid18 = _errs103 === errors;
@@ -5940,7 +5147,7 @@ if(valid18){
 if(data.createdAt !== undefined){
 const _errs105 = errors;
 if(typeof data.createdAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid18 = _errs105 === errors;
@@ -5952,7 +5159,7 @@ if(valid18){
 if(data.lastUpdatedAt !== undefined){
 const _errs107 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 var valid18 = _errs107 === errors;
@@ -5968,7 +5175,7 @@ const _errs110 = errors;
 let valid19 = false;
 const _errs111 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err22 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5980,7 +5187,7 @@ errors++;
 if(errors === _errs111){
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 9007199254740991 || isNaN(data38)){
-const err23 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5991,7 +5198,7 @@ errors++;
 }
 else {
 if(data38 < -9007199254740991 || isNaN(data38)){
-const err24 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6008,7 +5215,7 @@ valid19 = valid19 || _valid4;
 if(!valid19){
 const _errs113 = errors;
 if(data38 !== null){
-const err25 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6021,7 +5228,7 @@ var _valid4 = _errs113 === errors;
 valid19 = valid19 || _valid4;
 }
 if(!valid19){
-const err26 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6053,18 +5260,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs115 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs115){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -6084,23 +5291,23 @@ var valid18 = true;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -6111,25 +5318,25 @@ if(errors === _errs117){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.resultType === undefined) && (missing6 = "resultType")){
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing6}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data40 = data.resultType;
 if(typeof data40 !== "string"){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 if("complete" !== data40){
-validate_GetTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/2/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_GetTaskResult.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -6146,14 +5353,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.src === undefined) && (missing0 = "src")){
-validate_Icon.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 else {
 if(data.mimeType !== undefined){
 const _errs1 = errors;
 if(typeof data.mimeType !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6172,7 +5379,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -6182,7 +5389,7 @@ break;
 }
 }
 else {
-validate_Icon.errors = [{instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -6199,12 +5406,12 @@ if(errors === _errs7){
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Icon.errors = [{instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -6219,11 +5426,11 @@ if(data.theme !== undefined){
 let data4 = data.theme;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 if(!((data4 === "dark") || (data4 === "light"))){
-validate_Icon.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -6237,7 +5444,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Icon.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Icon.errors = [verdictError];
 return false;
 }
 }
@@ -6251,7 +5458,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -6259,7 +5466,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6287,12 +5494,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(format_byte(data2))){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -6306,7 +5513,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs7 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -6319,11 +5526,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs9 = errors;
 if(typeof data4 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data4){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -6338,112 +5545,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.data === undefined) && (missing0 = "data")) || ((data.mimeType === undefined) && (missing0 = "mimeType"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data2 = data.data;
-const _errs5 = errors;
-if(errors === _errs5){
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"}}];
-return false;
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs7 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs9 = errors;
-if(typeof data4 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data4){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Implementation(data){
@@ -6453,14 +5559,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data.description !== undefined){
 const _errs1 = errors;
 if(typeof data.description !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -6484,14 +5590,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.src === undefined) && (missing1 = "src")){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 else {
 if(data2.mimeType !== undefined){
 const _errs8 = errors;
 if(typeof data2.mimeType !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -6510,7 +5616,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -6520,7 +5626,7 @@ break;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -6537,12 +5643,12 @@ if(errors === _errs14){
 if(errors === _errs14){
 if(typeof data6 === "string"){
 if(!(format_uri(data6))){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -6557,11 +5663,11 @@ if(data2.theme !== undefined){
 let data7 = data2.theme;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 if(!((data7 === "dark") || (data7 === "light"))){
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid3 = _errs16 === errors;
@@ -6575,7 +5681,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -6586,7 +5692,7 @@ break;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -6599,7 +5705,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs18 = errors;
 if(typeof data.name !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -6611,7 +5717,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs20 = errors;
 if(typeof data.title !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -6623,7 +5729,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs22 = errors;
 if(typeof data.version !== "string"){
-validate_Implementation.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -6639,12 +5745,12 @@ if(errors === _errs24){
 if(errors === _errs24){
 if(typeof data11 === "string"){
 if(!(format_uri(data11))){
-validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
@@ -6662,234 +5768,11 @@ var valid0 = true;
 }
 }
 else {
-validate_Implementation.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Implementation.errors = [verdictError];
 return false;
 }
 }
 validate_Implementation.errors = vErrors;
-return errors === 0;
-}
-function validate_Implementation_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.version === undefined) && (missing0 = "version"))){
-validate_Implementation_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.description !== undefined){
-const _errs1 = errors;
-if(typeof data.description !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data1 = data.icons;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.src === undefined) && (missing1 = "src")){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data2.mimeType !== undefined){
-const _errs8 = errors;
-if(typeof data2.mimeType !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.sizes !== undefined){
-let data4 = data2.sizes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid4 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.src !== undefined){
-let data6 = data2.src;
-const _errs14 = errors;
-if(errors === _errs14){
-if(errors === _errs14){
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.theme !== undefined){
-let data7 = data2.theme;
-const _errs16 = errors;
-if(typeof data7 !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data7 === "dark") || (data7 === "light"))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs18 = errors;
-if(typeof data.name !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs20 = errors;
-if(typeof data.title !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.version !== undefined){
-const _errs22 = errors;
-if(typeof data.version !== "string"){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.websiteUrl !== undefined){
-let data11 = data.websiteUrl;
-const _errs24 = errors;
-if(errors === _errs24){
-if(errors === _errs24){
-if(typeof data11 === "string"){
-if(!(format_uri(data11))){
-validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Implementation_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Implementation_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequest(data){
@@ -6918,64 +5801,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_InputRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
+validate_InputRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_InputRequest.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
+validate_InputRequest.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_InputRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequest.errors = [verdictError];
 return false;
 }
 }
 validate_InputRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.method;
-if(typeof tag0 == "string"){
-if(tag0 === "sampling/createMessage"){
-if(!(validate_CreateMessageRequest(data))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "roots/list"){
-if(!(validate_ListRootsRequest(data))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "elicitation/create"){
-if(!(validate_ElicitRequest(data))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "method", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "method", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_InputRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InputRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequests(data){
@@ -6996,36 +5836,11 @@ break;
 }
 }
 else {
-validate_InputRequests.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequests.errors = [verdictError];
 return false;
 }
 }
 validate_InputRequests.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequests_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate_InputRequest(data[key0]))){
-vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate_InputRequests_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_InputRequests_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequiredTask(data){
@@ -7035,14 +5850,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing0 = "inputRequests"))){
-validate_InputRequiredTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7055,11 +5870,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 if("input_required" !== data1){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7071,7 +5886,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7083,7 +5898,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -7095,7 +5910,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -7111,7 +5926,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7123,7 +5938,7 @@ errors++;
 if(errors === _errs13){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7134,7 +5949,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7151,7 +5966,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7164,7 +5979,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7196,18 +6011,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_InputRequiredTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 }
@@ -7240,7 +6055,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InputRequiredTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequiredTask.errors = [verdictError];
 return false;
 }
 }
@@ -7274,7 +6089,7 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.action === undefined) && (missing0 = "action")){
-const err0 = {instancePath,schemaPath:"#/$defs/ElicitResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7288,7 +6103,7 @@ if(data.action !== undefined){
 let data0 = data.action;
 const _errs6 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7298,7 +6113,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "accept") || (data0 === "cancel")) || (data0 === "decline"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/$defs/ElicitResult/properties/action/enum",keyword:"enum",params:{allowedValues: schema_ElicitResult.properties.action.enum}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7331,7 +6146,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs15 = errors;
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7347,7 +6162,7 @@ break;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7362,7 +6177,7 @@ valid4 = valid4 || _valid1;
 if(!valid4){
 const _errs17 = errors;
 if(((typeof data2 !== "string") && (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2))))) && (typeof data2 !== "boolean")){
-const err5 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",keyword:"type",params:{type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7375,7 +6190,7 @@ var _valid1 = _errs17 === errors;
 valid4 = valid4 || _valid1;
 }
 if(!valid4){
-const err6 = {instancePath:instancePath+"/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ElicitResult/properties/content/additionalProperties/anyOf",keyword:"anyOf",params:{}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7402,7 +6217,7 @@ break;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/ElicitResult/properties/content/type",keyword:"type",params:{type: "object"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7421,7 +6236,7 @@ var valid2 = true;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/ElicitResult/type",keyword:"type",params:{type: "object"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7436,7 +6251,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err9 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7479,7 +6294,7 @@ break;
 }
 }
 else {
-validate_InputResponses.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputResponses.errors = [verdictError];
 return false;
 }
 }
@@ -7504,36 +6319,11 @@ break;
 }
 }
 else {
-validate_JSONObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONObject.errors = [verdictError];
 return false;
 }
 }
 validate_JSONObject.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONObject_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate_JSONValue(data[key0]))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate_JSONObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONRPCNotification(data){
@@ -7543,7 +6333,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -7551,11 +6341,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7567,7 +6357,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7583,7 +6373,7 @@ if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7597,7 +6387,7 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCNotification.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCNotification.errors = [verdictError];
 return false;
 }
 }
@@ -7611,7 +6401,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -7619,7 +6409,7 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7632,11 +6422,11 @@ if(data.jsonrpc !== undefined){
 let data1 = data.jsonrpc;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data1){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -7648,7 +6438,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs6 = errors;
 if(typeof data.method !== "string"){
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -7664,7 +6454,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
@@ -7679,93 +6469,11 @@ var valid0 = true;
 }
 }
 else {
-validate_JSONRPCRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_JSONRPCRequest.errors = [verdictError];
 return false;
 }
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.jsonrpc === undefined) && (missing0 = "jsonrpc"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data1){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-const _errs6 = errors;
-if(typeof data.method !== "string"){
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_JSONRPCRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONValue(data){
@@ -7799,7 +6507,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7814,7 +6522,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7828,7 +6536,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7884,7 +6592,7 @@ break;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7899,7 +6607,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: schema_JSONValue.anyOf[2].type}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7913,7 +6621,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7945,14 +6653,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7964,7 +6672,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7983,7 +6691,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -7993,7 +6701,7 @@ break;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -8013,7 +6721,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -8023,7 +6731,7 @@ break;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -8036,7 +6744,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -8049,11 +6757,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data7){
-validate_LegacyTitledEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -8069,7 +6777,7 @@ var valid0 = true;
 }
 }
 else {
-validate_LegacyTitledEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_LegacyTitledEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -8083,7 +6791,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -8091,11 +6799,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 if("roots/list" !== data0){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8112,13 +6820,13 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
@@ -8131,73 +6839,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRootsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.method === undefined) && (missing0 = "method")){
-validate_ListRootsRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.method !== undefined){
-let data0 = data.method;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("roots/list" !== data0){
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-let data2 = data1._meta;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_ListRootsRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_ListRootsRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListRootsRequest_properties_params(data){
@@ -8208,13 +6854,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ListRootsRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRootsRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -8228,7 +6874,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 else {
@@ -8252,7 +6898,7 @@ break;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
@@ -8260,64 +6906,18 @@ return false;
 }
 }
 else {
-validate_ListRootsResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRootsResult.errors = [verdictError];
 return false;
 }
 }
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.roots === undefined) && (missing0 = "roots")){
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.roots !== undefined){
-let data0 = data.roots;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate_Root(data0[i0]))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate_ListRootsResult_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRootsResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_MetaObject(data){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate_MetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_MetaObject.errors = [verdictError];
 return false;
 }
 validate_MetaObject.errors = vErrors;
@@ -8330,13 +6930,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-validate_ModelHint.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelHint.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelHint.errors = [verdictError];
 return false;
 }
 }
@@ -8354,18 +6954,18 @@ const _errs1 = errors;
 if(errors === _errs1){
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8390,13 +6990,13 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name !== undefined){
 if(typeof data2.name !== "string"){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8407,7 +7007,7 @@ break;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8423,18 +7023,18 @@ const _errs10 = errors;
 if(errors === _errs10){
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8450,18 +7050,18 @@ const _errs12 = errors;
 if(errors === _errs12){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 else {
 if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
@@ -8475,150 +7075,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ModelPreferences.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ModelPreferences.errors = [verdictError];
 return false;
 }
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-const _errs1 = errors;
-if(errors === _errs1){
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hints !== undefined){
-let data1 = data.hints;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0+"/name",schemaPath:"#/$defs/ModelHint/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints/" + i0,schemaPath:"#/$defs/ModelHint/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.intelligencePriority !== undefined){
-let data4 = data.intelligencePriority;
-const _errs10 = errors;
-if(errors === _errs10){
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.speedPriority !== undefined){
-let data5 = data.speedPriority;
-const _errs12 = errors;
-if(errors === _errs12){
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 1 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];
-return false;
-}
-else {
-if(data5 < 0 || isNaN(data5)){
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
-return false;
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"}}];
-return false;
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_ModelPreferences_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_NotificationMetaObject(data){
@@ -8629,13 +7090,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 let data0 = data["io.modelcontextprotocol/subscriptionId"];
 if((typeof data0 !== "string") && (!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0))))){
-validate_NotificationMetaObject.errors = [{instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",schemaPath:"#/$defs/RequestId/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_NotificationMetaObject.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_NotificationMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationMetaObject.errors = [verdictError];
 return false;
 }
 }
@@ -8655,7 +7116,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate_NotificationParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -8669,7 +7130,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -8677,7 +7138,7 @@ if(data.default !== undefined){
 let data0 = data.default;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8689,7 +7150,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -8702,7 +7163,7 @@ if(data.maximum !== undefined){
 let data2 = data.maximum;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -8715,7 +7176,7 @@ if(data.minimum !== undefined){
 let data3 = data.minimum;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -8727,7 +7188,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -8740,11 +7201,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 if(!((data5 === "integer") || (data5 === "number"))){
-validate_NumberSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -8760,7 +7221,7 @@ var valid0 = true;
 }
 }
 else {
-validate_NumberSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_NumberSchema.errors = [verdictError];
 return false;
 }
 }
@@ -8778,7 +7239,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8791,7 +7252,7 @@ else {
 if(data.default !== undefined){
 const _errs4 = errors;
 if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8809,7 +7270,7 @@ if(valid2){
 if(data.description !== undefined){
 const _errs6 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8828,7 +7289,7 @@ if(data.format !== undefined){
 let data2 = data.format;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8838,7 +7299,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8857,7 +7318,7 @@ if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 const _errs10 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8876,7 +7337,7 @@ if(data.minLength !== undefined){
 let data4 = data.minLength;
 const _errs12 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8894,7 +7355,7 @@ if(valid2){
 if(data.title !== undefined){
 const _errs14 = errors;
 if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8913,7 +7374,7 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs16 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8923,7 +7384,7 @@ vErrors.push(err8);
 errors++;
 }
 if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8946,7 +7407,7 @@ var valid2 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8965,7 +7426,7 @@ if(errors === _errs19){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.type === undefined) && (missing1 = "type")){
-const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8979,7 +7440,7 @@ if(data.default !== undefined){
 let data7 = data.default;
 const _errs21 = errors;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8997,7 +7458,7 @@ if(valid4){
 if(data.description !== undefined){
 const _errs23 = errors;
 if(typeof data.description !== "string"){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9016,7 +7477,7 @@ if(data.maximum !== undefined){
 let data9 = data.maximum;
 const _errs25 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9035,7 +7496,7 @@ if(data.minimum !== undefined){
 let data10 = data.minimum;
 const _errs27 = errors;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9053,7 +7514,7 @@ if(valid4){
 if(data.title !== undefined){
 const _errs29 = errors;
 if(typeof data.title !== "string"){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9072,7 +7533,7 @@ if(data.type !== undefined){
 let data12 = data.type;
 const _errs31 = errors;
 if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9082,7 +7543,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9104,7 +7565,7 @@ var valid4 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9123,7 +7584,7 @@ if(errors === _errs34){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9136,7 +7597,7 @@ else {
 if(data.default !== undefined){
 const _errs36 = errors;
 if(typeof data.default !== "boolean"){
-const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9154,7 +7615,7 @@ if(valid6){
 if(data.description !== undefined){
 const _errs38 = errors;
 if(typeof data.description !== "string"){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9172,7 +7633,7 @@ if(valid6){
 if(data.title !== undefined){
 const _errs40 = errors;
 if(typeof data.title !== "string"){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9191,7 +7652,7 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs42 = errors;
 if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9201,7 +7662,7 @@ vErrors.push(err24);
 errors++;
 }
 if("boolean" !== data16){
-const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9221,7 +7682,7 @@ var valid6 = true;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9240,7 +7701,7 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9253,7 +7714,7 @@ else {
 if(data.default !== undefined){
 const _errs47 = errors;
 if(typeof data.default !== "string"){
-const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9271,7 +7732,7 @@ if(valid8){
 if(data.description !== undefined){
 const _errs49 = errors;
 if(typeof data.description !== "string"){
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err29 = verdictError;
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9296,7 +7757,7 @@ const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
 const _errs53 = errors;
 if(typeof data19[i0] !== "string"){
-const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err30 = verdictError;
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9312,7 +7773,7 @@ break;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err31 = verdictError;
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9331,7 +7792,7 @@ if(valid8){
 if(data.title !== undefined){
 const _errs55 = errors;
 if(typeof data.title !== "string"){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err32 = verdictError;
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9350,7 +7811,7 @@ if(data.type !== undefined){
 let data22 = data.type;
 const _errs57 = errors;
 if(typeof data22 !== "string"){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err33 = verdictError;
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9360,7 +7821,7 @@ vErrors.push(err33);
 errors++;
 }
 if("string" !== data22){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err34 = verdictError;
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9381,7 +7842,7 @@ var valid8 = true;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err35 = verdictError;
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9400,7 +7861,7 @@ if(errors === _errs60){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
-const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
+const err36 = verdictError;
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9413,7 +7874,7 @@ else {
 if(data.default !== undefined){
 const _errs62 = errors;
 if(typeof data.default !== "string"){
-const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err37 = verdictError;
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9431,7 +7892,7 @@ if(valid11){
 if(data.description !== undefined){
 const _errs64 = errors;
 if(typeof data.description !== "string"){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err38 = verdictError;
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9460,7 +7921,7 @@ if(errors === _errs68){
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 let missing5;
 if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
-const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
+const err39 = verdictError;
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9473,7 +7934,7 @@ else {
 if(data26.const !== undefined){
 const _errs70 = errors;
 if(typeof data26.const !== "string"){
-const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err40 = verdictError;
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9491,7 +7952,7 @@ if(valid13){
 if(data26.title !== undefined){
 const _errs72 = errors;
 if(typeof data26.title !== "string"){
-const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err41 = verdictError;
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9509,7 +7970,7 @@ var valid13 = true;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
+const err42 = verdictError;
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9526,7 +7987,7 @@ break;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
+const err43 = verdictError;
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -9545,7 +8006,7 @@ if(valid11){
 if(data.title !== undefined){
 const _errs74 = errors;
 if(typeof data.title !== "string"){
-const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err44 = verdictError;
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9564,7 +8025,7 @@ if(data.type !== undefined){
 let data30 = data.type;
 const _errs76 = errors;
 if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err45 = verdictError;
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -9574,7 +8035,7 @@ vErrors.push(err45);
 errors++;
 }
 if("string" !== data30){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err46 = verdictError;
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -9595,7 +8056,7 @@ var valid11 = true;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err47 = verdictError;
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -9614,7 +8075,7 @@ if(errors === _errs79){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
-const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
+const err48 = verdictError;
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9634,7 +8095,7 @@ const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 const _errs83 = errors;
 if(typeof data31[i2] !== "string"){
-const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err49 = verdictError;
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9650,7 +8111,7 @@ break;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err50 = verdictError;
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9669,7 +8130,7 @@ if(valid15){
 if(data.description !== undefined){
 const _errs85 = errors;
 if(typeof data.description !== "string"){
-const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err51 = verdictError;
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9691,7 +8152,7 @@ if(errors === _errs87){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 let missing7;
 if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
-const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
+const err52 = verdictError;
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -9711,7 +8172,7 @@ const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
 const _errs91 = errors;
 if(typeof data35[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err53 = verdictError;
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -9727,7 +8188,7 @@ break;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err54 = verdictError;
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -9747,7 +8208,7 @@ if(data34.type !== undefined){
 let data37 = data34.type;
 const _errs93 = errors;
 if(typeof data37 !== "string"){
-const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
+const err55 = verdictError;
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -9757,7 +8218,7 @@ vErrors.push(err55);
 errors++;
 }
 if("string" !== data37){
-const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err56 = verdictError;
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9775,7 +8236,7 @@ var valid17 = true;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err57 = verdictError;
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9795,7 +8256,7 @@ if(data.maxItems !== undefined){
 let data38 = data.maxItems;
 const _errs95 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err58 = verdictError;
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9814,7 +8275,7 @@ if(data.minItems !== undefined){
 let data39 = data.minItems;
 const _errs97 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err59 = verdictError;
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9832,7 +8293,7 @@ if(valid15){
 if(data.title !== undefined){
 const _errs99 = errors;
 if(typeof data.title !== "string"){
-const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err60 = verdictError;
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9851,7 +8312,7 @@ if(data.type !== undefined){
 let data41 = data.type;
 const _errs101 = errors;
 if(typeof data41 !== "string"){
-const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err61 = verdictError;
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9861,7 +8322,7 @@ vErrors.push(err61);
 errors++;
 }
 if("array" !== data41){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err62 = verdictError;
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9884,7 +8345,7 @@ var valid15 = true;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err63 = verdictError;
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9903,7 +8364,7 @@ if(errors === _errs104){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
-const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
+const err64 = verdictError;
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9923,7 +8384,7 @@ const len4 = data42.length;
 for(let i4=0; i4<len4; i4++){
 const _errs108 = errors;
 if(typeof data42[i4] !== "string"){
-const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
+const err65 = verdictError;
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -9939,7 +8400,7 @@ break;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
+const err66 = verdictError;
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9958,7 +8419,7 @@ if(valid20){
 if(data.description !== undefined){
 const _errs110 = errors;
 if(typeof data.description !== "string"){
-const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err67 = verdictError;
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9980,7 +8441,7 @@ if(errors === _errs112){
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 let missing9;
 if((data45.anyOf === undefined) && (missing9 = "anyOf")){
-const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
+const err68 = verdictError;
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -10004,7 +8465,7 @@ if(errors === _errs116){
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 let missing10;
 if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
-const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
+const err69 = verdictError;
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -10017,7 +8478,7 @@ else {
 if(data47.const !== undefined){
 const _errs118 = errors;
 if(typeof data47.const !== "string"){
-const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
+const err70 = verdictError;
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -10035,7 +8496,7 @@ if(valid24){
 if(data47.title !== undefined){
 const _errs120 = errors;
 if(typeof data47.title !== "string"){
-const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
+const err71 = verdictError;
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -10053,7 +8514,7 @@ var valid24 = true;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
+const err72 = verdictError;
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -10070,7 +8531,7 @@ break;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
+const err73 = verdictError;
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -10084,7 +8545,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
+const err74 = verdictError;
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -10104,7 +8565,7 @@ if(data.maxItems !== undefined){
 let data50 = data.maxItems;
 const _errs122 = errors;
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
+const err75 = verdictError;
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -10123,7 +8584,7 @@ if(data.minItems !== undefined){
 let data51 = data.minItems;
 const _errs124 = errors;
 if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
+const err76 = verdictError;
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -10141,7 +8602,7 @@ if(valid20){
 if(data.title !== undefined){
 const _errs126 = errors;
 if(typeof data.title !== "string"){
-const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err77 = verdictError;
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -10160,7 +8621,7 @@ if(data.type !== undefined){
 let data53 = data.type;
 const _errs128 = errors;
 if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err78 = verdictError;
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -10170,7 +8631,7 @@ vErrors.push(err78);
 errors++;
 }
 if("array" !== data53){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
+const err79 = verdictError;
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -10193,7 +8654,7 @@ var valid20 = true;
 }
 }
 else {
-const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err80 = verdictError;
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -10212,7 +8673,7 @@ if(errors === _errs131){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
-const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
+const err81 = verdictError;
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -10225,7 +8686,7 @@ else {
 if(data.default !== undefined){
 const _errs133 = errors;
 if(typeof data.default !== "string"){
-const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
+const err82 = verdictError;
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -10243,7 +8704,7 @@ if(valid26){
 if(data.description !== undefined){
 const _errs135 = errors;
 if(typeof data.description !== "string"){
-const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
+const err83 = verdictError;
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -10268,7 +8729,7 @@ const len6 = data56.length;
 for(let i6=0; i6<len6; i6++){
 const _errs139 = errors;
 if(typeof data56[i6] !== "string"){
-const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
+const err84 = verdictError;
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -10284,7 +8745,7 @@ break;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
+const err85 = verdictError;
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -10310,7 +8771,7 @@ const len7 = data58.length;
 for(let i7=0; i7<len7; i7++){
 const _errs143 = errors;
 if(typeof data58[i7] !== "string"){
-const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
+const err86 = verdictError;
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -10326,7 +8787,7 @@ break;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
+const err87 = verdictError;
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -10345,7 +8806,7 @@ if(valid26){
 if(data.title !== undefined){
 const _errs145 = errors;
 if(typeof data.title !== "string"){
-const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
+const err88 = verdictError;
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10364,7 +8825,7 @@ if(data.type !== undefined){
 let data61 = data.type;
 const _errs147 = errors;
 if(typeof data61 !== "string"){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
+const err89 = verdictError;
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10374,7 +8835,7 @@ vErrors.push(err89);
 errors++;
 }
 if("string" !== data61){
-const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
+const err90 = verdictError;
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -10396,7 +8857,7 @@ var valid26 = true;
 }
 }
 else {
-const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
+const err91 = verdictError;
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -10416,7 +8877,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err92 = verdictError;
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -10439,1680 +8900,6 @@ vErrors = null;
 }
 }
 validate_PrimitiveSchemaDefinition.errors = vErrors;
-return errors === 0;
-}
-function validate_PrimitiveSchemaDefinition_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.type === undefined) && (missing0 = "type")){
-const err0 = {instancePath,schemaPath:"#/$defs/StringSchema/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs4 = errors;
-if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/StringSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.description !== undefined){
-const _errs6 = errors;
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/StringSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.format !== undefined){
-let data2 = data.format;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/$defs/StringSchema/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-const _errs10 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/StringSchema/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.minLength !== undefined){
-let data4 = data.minLength;
-const _errs12 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/StringSchema/properties/minLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.title !== undefined){
-const _errs14 = errors;
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/StringSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.type !== undefined){
-let data6 = data.type;
-const _errs16 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/StringSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/$defs/StringSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.type === undefined) && (missing1 = "type")){
-const err11 = {instancePath,schemaPath:"#/$defs/NumberSchema/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data7 = data.default;
-const _errs21 = errors;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/NumberSchema/properties/default/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid4 = _errs21 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.description !== undefined){
-const _errs23 = errors;
-if(typeof data.description !== "string"){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/NumberSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var valid4 = _errs23 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.maximum !== undefined){
-let data9 = data.maximum;
-const _errs25 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/maximum",schemaPath:"#/$defs/NumberSchema/properties/maximum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid4 = _errs25 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.minimum !== undefined){
-let data10 = data.minimum;
-const _errs27 = errors;
-if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/minimum",schemaPath:"#/$defs/NumberSchema/properties/minimum/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-var valid4 = _errs27 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.title !== undefined){
-const _errs29 = errors;
-if(typeof data.title !== "string"){
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/NumberSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid4 = _errs29 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data.type !== undefined){
-let data12 = data.type;
-const _errs31 = errors;
-if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!((data12 === "integer") || (data12 === "number"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NumberSchema/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var valid4 = _errs31 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/$defs/NumberSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-var _valid0 = _errs18 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs33 = errors;
-const _errs34 = errors;
-if(errors === _errs34){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.type === undefined) && (missing2 = "type")){
-const err20 = {instancePath,schemaPath:"#/$defs/BooleanSchema/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs36 = errors;
-if(typeof data.default !== "boolean"){
-const err21 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/BooleanSchema/properties/default/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-var valid6 = _errs36 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.description !== undefined){
-const _errs38 = errors;
-if(typeof data.description !== "string"){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/BooleanSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var valid6 = _errs38 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.title !== undefined){
-const _errs40 = errors;
-if(typeof data.title !== "string"){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/BooleanSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var valid6 = _errs40 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.type !== undefined){
-let data16 = data.type;
-const _errs42 = errors;
-if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if("boolean" !== data16){
-const err25 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/BooleanSchema/properties/type/const",keyword:"const",params:{allowedValue: "boolean"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var valid6 = _errs42 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/$defs/BooleanSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-var _valid0 = _errs33 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs44 = errors;
-const _errs45 = errors;
-if(errors === _errs45){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if(((data.enum === undefined) && (missing3 = "enum")) || ((data.type === undefined) && (missing3 = "type"))){
-const err27 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs47 = errors;
-if(typeof data.default !== "string"){
-const err28 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var valid8 = _errs47 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.description !== undefined){
-const _errs49 = errors;
-if(typeof data.description !== "string"){
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-var valid8 = _errs49 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.enum !== undefined){
-let data19 = data.enum;
-const _errs51 = errors;
-if(errors === _errs51){
-if(Array.isArray(data19)){
-var valid9 = true;
-const len0 = data19.length;
-for(let i0=0; i0<len0; i0++){
-const _errs53 = errors;
-if(typeof data19[i0] !== "string"){
-const err30 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-var valid9 = _errs53 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-var valid8 = _errs51 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.title !== undefined){
-const _errs55 = errors;
-if(typeof data.title !== "string"){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var valid8 = _errs55 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data.type !== undefined){
-let data22 = data.type;
-const _errs57 = errors;
-if(typeof data22 !== "string"){
-const err33 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if("string" !== data22){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-var valid8 = _errs57 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/$defs/UntitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-var _valid0 = _errs44 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs59 = errors;
-const _errs60 = errors;
-if(errors === _errs60){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if(((data.oneOf === undefined) && (missing4 = "oneOf")) || ((data.type === undefined) && (missing4 = "type"))){
-const err36 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs62 = errors;
-if(typeof data.default !== "string"){
-const err37 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-var valid11 = _errs62 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.description !== undefined){
-const _errs64 = errors;
-if(typeof data.description !== "string"){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-var valid11 = _errs64 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.oneOf !== undefined){
-let data25 = data.oneOf;
-const _errs66 = errors;
-if(errors === _errs66){
-if(Array.isArray(data25)){
-var valid12 = true;
-const len1 = data25.length;
-for(let i1=0; i1<len1; i1++){
-let data26 = data25[i1];
-const _errs68 = errors;
-if(errors === _errs68){
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-let missing5;
-if(((data26.const === undefined) && (missing5 = "const")) || ((data26.title === undefined) && (missing5 = "title"))){
-const err39 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-else {
-if(data26.const !== undefined){
-const _errs70 = errors;
-if(typeof data26.const !== "string"){
-const err40 = {instancePath:instancePath+"/oneOf/" + i1+"/const",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-var valid13 = _errs70 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data26.title !== undefined){
-const _errs72 = errors;
-if(typeof data26.title !== "string"){
-const err41 = {instancePath:instancePath+"/oneOf/" + i1+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-var valid13 = _errs72 === errors;
-}
-else {
-var valid13 = true;
-}
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/oneOf/" + i1,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-var valid12 = _errs68 === errors;
-if(!valid12){
-break;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-var valid11 = _errs66 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.title !== undefined){
-const _errs74 = errors;
-if(typeof data.title !== "string"){
-const err44 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-var valid11 = _errs74 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data.type !== undefined){
-let data30 = data.type;
-const _errs76 = errors;
-if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if("string" !== data30){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledSingleSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-var valid11 = _errs76 === errors;
-}
-else {
-var valid11 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/$defs/TitledSingleSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-var _valid0 = _errs59 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs78 = errors;
-const _errs79 = errors;
-if(errors === _errs79){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if(((data.items === undefined) && (missing6 = "items")) || ((data.type === undefined) && (missing6 = "type"))){
-const err48 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data31 = data.default;
-const _errs81 = errors;
-if(errors === _errs81){
-if(Array.isArray(data31)){
-var valid16 = true;
-const len2 = data31.length;
-for(let i2=0; i2<len2; i2++){
-const _errs83 = errors;
-if(typeof data31[i2] !== "string"){
-const err49 = {instancePath:instancePath+"/default/" + i2,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-var valid16 = _errs83 === errors;
-if(!valid16){
-break;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-var valid15 = _errs81 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.description !== undefined){
-const _errs85 = errors;
-if(typeof data.description !== "string"){
-const err51 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-var valid15 = _errs85 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.items !== undefined){
-let data34 = data.items;
-const _errs87 = errors;
-if(errors === _errs87){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-let missing7;
-if(((data34.enum === undefined) && (missing7 = "enum")) || ((data34.type === undefined) && (missing7 = "type"))){
-const err52 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-else {
-if(data34.enum !== undefined){
-let data35 = data34.enum;
-const _errs89 = errors;
-if(errors === _errs89){
-if(Array.isArray(data35)){
-var valid18 = true;
-const len3 = data35.length;
-for(let i3=0; i3<len3; i3++){
-const _errs91 = errors;
-if(typeof data35[i3] !== "string"){
-const err53 = {instancePath:instancePath+"/items/enum/" + i3,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-var valid18 = _errs91 === errors;
-if(!valid18){
-break;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/items/enum",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-var valid17 = _errs89 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data34.type !== undefined){
-let data37 = data34.type;
-const _errs93 = errors;
-if(typeof data37 !== "string"){
-const err55 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if("string" !== data37){
-const err56 = {instancePath:instancePath+"/items/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-var valid17 = _errs93 === errors;
-}
-else {
-var valid17 = true;
-}
-}
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-var valid15 = _errs87 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.maxItems !== undefined){
-let data38 = data.maxItems;
-const _errs95 = errors;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err58 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-var valid15 = _errs95 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.minItems !== undefined){
-let data39 = data.minItems;
-const _errs97 = errors;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err59 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-var valid15 = _errs97 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.title !== undefined){
-const _errs99 = errors;
-if(typeof data.title !== "string"){
-const err60 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-var valid15 = _errs99 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.type !== undefined){
-let data41 = data.type;
-const _errs101 = errors;
-if(typeof data41 !== "string"){
-const err61 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if("array" !== data41){
-const err62 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-var valid15 = _errs101 === errors;
-}
-else {
-var valid15 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err63 = {instancePath,schemaPath:"#/$defs/UntitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-var _valid0 = _errs78 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs103 = errors;
-const _errs104 = errors;
-if(errors === _errs104){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if(((data.items === undefined) && (missing8 = "items")) || ((data.type === undefined) && (missing8 = "type"))){
-const err64 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/required",keyword:"required",params:{missingProperty: missing8}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-let data42 = data.default;
-const _errs106 = errors;
-if(errors === _errs106){
-if(Array.isArray(data42)){
-var valid21 = true;
-const len4 = data42.length;
-for(let i4=0; i4<len4; i4++){
-const _errs108 = errors;
-if(typeof data42[i4] !== "string"){
-const err65 = {instancePath:instancePath+"/default/" + i4,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-var valid21 = _errs108 === errors;
-if(!valid21){
-break;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/default/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-var valid20 = _errs106 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.description !== undefined){
-const _errs110 = errors;
-if(typeof data.description !== "string"){
-const err67 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-var valid20 = _errs110 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.items !== undefined){
-let data45 = data.items;
-const _errs112 = errors;
-if(errors === _errs112){
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-let missing9;
-if((data45.anyOf === undefined) && (missing9 = "anyOf")){
-const err68 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/required",keyword:"required",params:{missingProperty: missing9}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-else {
-if(data45.anyOf !== undefined){
-let data46 = data45.anyOf;
-const _errs114 = errors;
-if(errors === _errs114){
-if(Array.isArray(data46)){
-var valid23 = true;
-const len5 = data46.length;
-for(let i5=0; i5<len5; i5++){
-let data47 = data46[i5];
-const _errs116 = errors;
-if(errors === _errs116){
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-let missing10;
-if(((data47.const === undefined) && (missing10 = "const")) || ((data47.title === undefined) && (missing10 = "title"))){
-const err69 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing10}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-else {
-if(data47.const !== undefined){
-const _errs118 = errors;
-if(typeof data47.const !== "string"){
-const err70 = {instancePath:instancePath+"/items/anyOf/" + i5+"/const",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-var valid24 = _errs118 === errors;
-}
-else {
-var valid24 = true;
-}
-if(valid24){
-if(data47.title !== undefined){
-const _errs120 = errors;
-if(typeof data47.title !== "string"){
-const err71 = {instancePath:instancePath+"/items/anyOf/" + i5+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-var valid24 = _errs120 === errors;
-}
-else {
-var valid24 = true;
-}
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/items/anyOf/" + i5,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-var valid23 = _errs116 === errors;
-if(!valid23){
-break;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/items",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-var valid20 = _errs112 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.maxItems !== undefined){
-let data50 = data.maxItems;
-const _errs122 = errors;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err75 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-var valid20 = _errs122 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.minItems !== undefined){
-let data51 = data.minItems;
-const _errs124 = errors;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err76 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-var valid20 = _errs124 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.title !== undefined){
-const _errs126 = errors;
-if(typeof data.title !== "string"){
-const err77 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-var valid20 = _errs126 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data.type !== undefined){
-let data53 = data.type;
-const _errs128 = errors;
-if(typeof data53 !== "string"){
-const err78 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if("array" !== data53){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/TitledMultiSelectEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-var valid20 = _errs128 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err80 = {instancePath,schemaPath:"#/$defs/TitledMultiSelectEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-var _valid0 = _errs103 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs130 = errors;
-const _errs131 = errors;
-if(errors === _errs131){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing11;
-if(((data.enum === undefined) && (missing11 = "enum")) || ((data.type === undefined) && (missing11 = "type"))){
-const err81 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/required",keyword:"required",params:{missingProperty: missing11}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-else {
-if(data.default !== undefined){
-const _errs133 = errors;
-if(typeof data.default !== "string"){
-const err82 = {instancePath:instancePath+"/default",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/default/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-var valid26 = _errs133 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.description !== undefined){
-const _errs135 = errors;
-if(typeof data.description !== "string"){
-const err83 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-var valid26 = _errs135 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enum !== undefined){
-let data56 = data.enum;
-const _errs137 = errors;
-if(errors === _errs137){
-if(Array.isArray(data56)){
-var valid27 = true;
-const len6 = data56.length;
-for(let i6=0; i6<len6; i6++){
-const _errs139 = errors;
-if(typeof data56[i6] !== "string"){
-const err84 = {instancePath:instancePath+"/enum/" + i6,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-var valid27 = _errs139 === errors;
-if(!valid27){
-break;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enum/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-var valid26 = _errs137 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.enumNames !== undefined){
-let data58 = data.enumNames;
-const _errs141 = errors;
-if(errors === _errs141){
-if(Array.isArray(data58)){
-var valid28 = true;
-const len7 = data58.length;
-for(let i7=0; i7<len7; i7++){
-const _errs143 = errors;
-if(typeof data58[i7] !== "string"){
-const err86 = {instancePath:instancePath+"/enumNames/" + i7,schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-var valid28 = _errs143 === errors;
-if(!valid28){
-break;
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/enumNames",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-var valid26 = _errs141 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.title !== undefined){
-const _errs145 = errors;
-if(typeof data.title !== "string"){
-const err88 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-var valid26 = _errs145 === errors;
-}
-else {
-var valid26 = true;
-}
-if(valid26){
-if(data.type !== undefined){
-let data61 = data.type;
-const _errs147 = errors;
-if(typeof data61 !== "string"){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if("string" !== data61){
-const err90 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/LegacyTitledEnumSchema/properties/type/const",keyword:"const",params:{allowedValue: "string"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-var valid26 = _errs147 === errors;
-}
-else {
-var valid26 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err91 = {instancePath,schemaPath:"#/$defs/LegacyTitledEnumSchema/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-var _valid0 = _errs130 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err92 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
 return errors === 0;
 }
 function validate_RelatedTaskIds(data){
@@ -12125,7 +8912,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-validate_RelatedTaskIds.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"}}];
+validate_RelatedTaskIds.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12135,7 +8922,7 @@ break;
 }
 }
 else {
-validate_RelatedTaskIds.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}}];
+validate_RelatedTaskIds.errors = [verdictError];
 return false;
 }
 }
@@ -12146,7 +8933,7 @@ function validate_RequestId(data){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-validate_RequestId.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type}}];
+validate_RequestId.errors = [verdictError];
 return false;
 }
 validate_RequestId.errors = vErrors;
@@ -12159,7 +8946,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 else {
@@ -12167,7 +8954,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12191,7 +8978,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12215,14 +9002,14 @@ if(errors === _errs10){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 else {
 if(data4.mimeType !== undefined){
 const _errs12 = errors;
 if(typeof data4.mimeType !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -12241,7 +9028,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs16 = errors;
 if(typeof data6[i1] !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid5 = _errs16 === errors;
@@ -12251,7 +9038,7 @@ break;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -12268,12 +9055,12 @@ if(errors === _errs18){
 if(errors === _errs18){
 if(typeof data8 === "string"){
 if(!(format_uri(data8))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -12288,11 +9075,11 @@ if(data4.theme !== undefined){
 let data9 = data4.theme;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid4 = _errs20 === errors;
@@ -12306,7 +9093,7 @@ var valid4 = true;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -12317,7 +9104,7 @@ break;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -12330,7 +9117,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs22 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -12342,7 +9129,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs24 = errors;
 if(typeof data.name !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -12355,7 +9142,7 @@ if(data.size !== undefined){
 let data12 = data.size;
 const _errs26 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -12367,7 +9154,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs28 = errors;
 if(typeof data.title !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -12380,11 +9167,11 @@ if(data.type !== undefined){
 let data14 = data.type;
 const _errs30 = errors;
 if(typeof data14 !== "string"){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 if("resource_link" !== data14){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 var valid0 = _errs30 === errors;
@@ -12400,12 +9187,12 @@ if(errors === _errs32){
 if(errors === _errs32){
 if(typeof data15 === "string"){
 if(!(format_uri(data15))){
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
@@ -12427,293 +9214,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ResourceLink.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResourceLink.errors = [verdictError];
 return false;
 }
 }
 validate_ResourceLink.errors = vErrors;
-return errors === 0;
-}
-function validate_ResourceLink_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.name === undefined) && (missing0 = "name")) || ((data.type === undefined) && (missing0 = "type"))) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(typeof data.description !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data3 = data.icons;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs10){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.src === undefined) && (missing1 = "src")){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data4.mimeType !== undefined){
-const _errs12 = errors;
-if(typeof data4.mimeType !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs12 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.sizes !== undefined){
-let data6 = data4.sizes;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data6)){
-var valid5 = true;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs16 = errors;
-if(typeof data6[i1] !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs16 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid4 = _errs14 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.src !== undefined){
-let data8 = data4.src;
-const _errs18 = errors;
-if(errors === _errs18){
-if(errors === _errs18){
-if(typeof data8 === "string"){
-if(!(format_uri(data8))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.theme !== undefined){
-let data9 = data4.theme;
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data9 === "dark") || (data9 === "light"))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs22 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs24 = errors;
-if(typeof data.name !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.size !== undefined){
-let data12 = data.size;
-const _errs26 = errors;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"}}];
-return false;
-}
-var valid0 = _errs26 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs28 = errors;
-if(typeof data.title !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data14 = data.type;
-const _errs30 = errors;
-if(typeof data14 !== "string"){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("resource_link" !== data14){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"}}];
-return false;
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data15 = data.uri;
-const _errs32 = errors;
-if(errors === _errs32){
-if(errors === _errs32){
-if(typeof data15 === "string"){
-if(!(format_uri(data15))){
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ResourceLink_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResourceLink_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Result(data){
@@ -12723,7 +9228,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_Result.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 else {
@@ -12742,7 +9247,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs3 = errors;
 if(typeof data.resultType !== "string"){
-validate_Result.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -12754,7 +9259,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
@@ -12774,87 +9279,22 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ResultMetaObject.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ResultMetaObject.errors = [verdictError];
 return false;
 }
 }
 validate_ResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_ResultMetaObject_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!(validate_Implementation(data["io.modelcontextprotocol/serverInfo"]))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate_ResultMetaObject_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ResultMetaObject_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_Result_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-const _errs2 = errors;
-if(!(validate_ResultMetaObject(data._meta))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.resultType !== undefined){
-const _errs3 = errors;
-if(typeof data.resultType !== "string"){
-validate_Result_2.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_Result_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 if(!((data === "assistant") || (data === "user"))){
-validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 validate_Role.errors = vErrors;
@@ -12867,7 +9307,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 else {
@@ -12875,7 +9315,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Root.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -12887,7 +9327,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate_Root.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -12903,12 +9343,12 @@ if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!(format_uri(data2))){
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Root.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
@@ -12923,81 +9363,11 @@ var valid0 = true;
 }
 }
 else {
-validate_Root.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Root.errors = [verdictError];
 return false;
 }
 }
 validate_Root.errors = vErrors;
-return errors === 0;
-}
-function validate_Root_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.uri === undefined) && (missing0 = "uri")){
-validate_Root_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Root_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs4 = errors;
-if(typeof data.name !== "string"){
-validate_Root_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data2 = data.uri;
-const _errs6 = errors;
-if(errors === _errs6){
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-validate_Root_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Root_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_Root_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Root_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SamplingMessage(data){
@@ -13007,7 +9377,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 else {
@@ -13015,7 +9385,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13065,7 +9435,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13076,7 +9446,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13087,7 +9457,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13118,7 +9488,7 @@ break;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13132,7 +9502,7 @@ var _valid0 = _errs14 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13164,11 +9534,11 @@ if(data.role !== undefined){
 let data3 = data.role;
 const _errs17 = errors;
 if(typeof data3 !== "string"){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 if(!((data3 === "assistant") || (data3 === "user"))){
-validate_SamplingMessage.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -13181,7 +9551,7 @@ var valid0 = true;
 }
 }
 else {
-validate_SamplingMessage.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessage.errors = [verdictError];
 return false;
 }
 }
@@ -13226,264 +9596,21 @@ errors = vErrors.length;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_SamplingMessageContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SamplingMessageContentBlock.errors = [verdictError];
 return false;
 }
 }
 validate_SamplingMessageContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessageContentBlock_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-if(!(validate_ToolUseContent(data))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_SamplingMessageContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessageContentBlock_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.content === undefined) && (missing0 = "content")) || ((data.role === undefined) && (missing0 = "role"))){
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const tag0 = data1.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate_TextContent(data1))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "image"){
-if(!(validate_ImageContent(data1))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate_AudioContent(data1))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_use"){
-if(!(validate_ToolUseContent(data1))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate_ToolResultContent(data1))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data1)){
-var valid9 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs16 = errors;
-if(!(validate_SamplingMessageContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs16 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs14 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate_SamplingMessage_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data3 = data.role;
-const _errs17 = errors;
-if(typeof data3 !== "string"){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data3 === "assistant") || (data3 === "user"))){
-validate_SamplingMessage_2.errors = [{instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_SamplingMessage_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_SamplingMessage_2.errors = vErrors;
 return errors === 0;
 }
 function validate_StringSchema(data){
@@ -13493,14 +9620,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.type === undefined) && (missing0 = "type")){
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13512,7 +9639,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -13525,11 +9652,11 @@ if(data.format !== undefined){
 let data2 = data.format;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -13542,7 +9669,7 @@ if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 const _errs7 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -13555,7 +9682,7 @@ if(data.minLength !== undefined){
 let data4 = data.minLength;
 const _errs9 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate_StringSchema.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -13567,7 +9694,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs11 = errors;
 if(typeof data.title !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -13580,11 +9707,11 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data6){
-validate_StringSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -13601,7 +9728,7 @@ var valid0 = true;
 }
 }
 else {
-validate_StringSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StringSchema.errors = [verdictError];
 return false;
 }
 }
@@ -13615,14 +9742,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_Task.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -13638,7 +9765,7 @@ const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err0 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13648,7 +9775,7 @@ vErrors.push(err0);
 errors++;
 }
 if("working" !== data1){
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/0/const",keyword:"const",params:{allowedValue: "working"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13662,7 +9789,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13672,7 +9799,7 @@ vErrors.push(err2);
 errors++;
 }
 if("input_required" !== data1){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/const",keyword:"const",params:{allowedValue: "input_required"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13686,7 +9813,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/2/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13696,7 +9823,7 @@ vErrors.push(err4);
 errors++;
 }
 if("completed" !== data1){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/2/const",keyword:"const",params:{allowedValue: "completed"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13710,7 +9837,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs11 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/3/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13720,7 +9847,7 @@ vErrors.push(err6);
 errors++;
 }
 if("failed" !== data1){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/3/const",keyword:"const",params:{allowedValue: "failed"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13734,7 +9861,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs13 = errors;
 if(typeof data1 !== "string"){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/4/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13744,7 +9871,7 @@ vErrors.push(err8);
 errors++;
 }
 if("cancelled" !== data1){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/4/const",keyword:"const",params:{allowedValue: "cancelled"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13760,7 +9887,7 @@ valid1 = valid1 || _valid0;
 }
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf",keyword:"anyOf",params:{}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13791,7 +9918,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs15 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -13803,7 +9930,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs17 = errors;
 if(typeof data.createdAt !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -13815,7 +9942,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs19 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_Task.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -13831,7 +9958,7 @@ const _errs22 = errors;
 let valid2 = false;
 const _errs23 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13843,7 +9970,7 @@ errors++;
 if(errors === _errs23){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13854,7 +9981,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13871,7 +9998,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs25 = errors;
 if(data5 !== null){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13884,7 +10011,7 @@ var _valid1 = _errs25 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err15 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13916,18 +10043,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs27 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_Task.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 if(errors === _errs27){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_Task.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_Task.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 }
@@ -13947,7 +10074,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Task.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [verdictError];
 return false;
 }
 }
@@ -13961,7 +10088,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13971,7 +10098,7 @@ vErrors.push(err0);
 errors++;
 }
 if("working" !== data){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/const",keyword:"const",params:{allowedValue: "working"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13985,7 +10112,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13995,7 +10122,7 @@ vErrors.push(err2);
 errors++;
 }
 if("input_required" !== data){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/const",keyword:"const",params:{allowedValue: "input_required"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14009,7 +10136,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(typeof data !== "string"){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14019,7 +10146,7 @@ vErrors.push(err4);
 errors++;
 }
 if("completed" !== data){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/const",keyword:"const",params:{allowedValue: "completed"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14033,7 +10160,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(typeof data !== "string"){
-const err6 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14043,7 +10170,7 @@ vErrors.push(err6);
 errors++;
 }
 if("failed" !== data){
-const err7 = {instancePath,schemaPath:"#/anyOf/3/const",keyword:"const",params:{allowedValue: "failed"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14057,7 +10184,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(typeof data !== "string"){
-const err8 = {instancePath,schemaPath:"#/anyOf/4/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14067,7 +10194,7 @@ vErrors.push(err8);
 errors++;
 }
 if("cancelled" !== data){
-const err9 = {instancePath,schemaPath:"#/anyOf/4/const",keyword:"const",params:{allowedValue: "cancelled"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14083,7 +10210,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err10 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14117,7 +10244,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){
-validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/$defs/JSONRPCNotification/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -14125,11 +10252,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/$defs/JSONRPCNotification/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid2 = _errs3 === errors;
@@ -14141,7 +10268,7 @@ if(valid2){
 if(data.method !== undefined){
 const _errs5 = errors;
 if(typeof data.method !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/$defs/JSONRPCNotification/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -14157,7 +10284,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/JSONRPCNotification/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14171,7 +10298,7 @@ var valid2 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/$defs/JSONRPCNotification/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14182,7 +10309,7 @@ if(errors === _errs10){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.method === undefined) && (missing1 = "method")) || ((data.params === undefined) && (missing1 = "params"))){
-validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -14190,11 +10317,11 @@ if(data.method !== undefined){
 let data3 = data.method;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("notifications/tasks" !== data3){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "notifications/tasks"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -14224,14 +10351,14 @@ if(errors === _errs19){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing2;
 if((((((data4.taskId === undefined) && (missing2 = "taskId")) || ((data4.status === undefined) && (missing2 = "status"))) || ((data4.createdAt === undefined) && (missing2 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing2 = "ttlMs"))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs21 = errors;
 if(typeof data4.taskId !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid7 = _errs21 === errors;
@@ -14244,11 +10371,11 @@ if(data4.status !== undefined){
 let data6 = data4.status;
 const _errs23 = errors;
 if(typeof data6 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("working" !== data6){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid7 = _errs23 === errors;
@@ -14260,7 +10387,7 @@ if(valid7){
 if(data4.statusMessage !== undefined){
 const _errs25 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid7 = _errs25 === errors;
@@ -14272,7 +10399,7 @@ if(valid7){
 if(data4.createdAt !== undefined){
 const _errs27 = errors;
 if(typeof data4.createdAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid7 = _errs27 === errors;
@@ -14284,7 +10411,7 @@ if(valid7){
 if(data4.lastUpdatedAt !== undefined){
 const _errs29 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid7 = _errs29 === errors;
@@ -14300,7 +10427,7 @@ const _errs32 = errors;
 let valid8 = false;
 const _errs33 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err0 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14312,7 +10439,7 @@ errors++;
 if(errors === _errs33){
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9007199254740991 || isNaN(data10)){
-const err1 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14323,7 +10450,7 @@ errors++;
 }
 else {
 if(data10 < -9007199254740991 || isNaN(data10)){
-const err2 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14340,7 +10467,7 @@ valid8 = valid8 || _valid0;
 if(!valid8){
 const _errs35 = errors;
 if(data10 !== null){
-const err3 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14353,7 +10480,7 @@ var _valid0 = _errs35 === errors;
 valid8 = valid8 || _valid0;
 }
 if(!valid8){
-const err4 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14385,18 +10512,18 @@ if(data4.pollIntervalMs !== undefined){
 let data11 = data4.pollIntervalMs;
 const _errs37 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if(errors === _errs37){
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9007199254740991 || isNaN(data11)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data11 < -9007199254740991 || isNaN(data11)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14416,7 +10543,7 @@ var valid7 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14427,14 +10554,14 @@ if(errors === _errs39){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing3;
 if(((((((data4.taskId === undefined) && (missing3 = "taskId")) || ((data4.status === undefined) && (missing3 = "status"))) || ((data4.createdAt === undefined) && (missing3 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data4.inputRequests === undefined) && (missing3 = "inputRequests"))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs41 = errors;
 if(typeof data4.taskId !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid10 = _errs41 === errors;
@@ -14447,11 +10574,11 @@ if(data4.status !== undefined){
 let data13 = data4.status;
 const _errs43 = errors;
 if(typeof data13 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("input_required" !== data13){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid10 = _errs43 === errors;
@@ -14463,7 +10590,7 @@ if(valid10){
 if(data4.statusMessage !== undefined){
 const _errs45 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid10 = _errs45 === errors;
@@ -14475,7 +10602,7 @@ if(valid10){
 if(data4.createdAt !== undefined){
 const _errs47 = errors;
 if(typeof data4.createdAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid10 = _errs47 === errors;
@@ -14487,7 +10614,7 @@ if(valid10){
 if(data4.lastUpdatedAt !== undefined){
 const _errs49 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid10 = _errs49 === errors;
@@ -14503,7 +10630,7 @@ const _errs52 = errors;
 let valid11 = false;
 const _errs53 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err5 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14515,7 +10642,7 @@ errors++;
 if(errors === _errs53){
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 9007199254740991 || isNaN(data17)){
-const err6 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14526,7 +10653,7 @@ errors++;
 }
 else {
 if(data17 < -9007199254740991 || isNaN(data17)){
-const err7 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14543,7 +10670,7 @@ valid11 = valid11 || _valid1;
 if(!valid11){
 const _errs55 = errors;
 if(data17 !== null){
-const err8 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14556,7 +10683,7 @@ var _valid1 = _errs55 === errors;
 valid11 = valid11 || _valid1;
 }
 if(!valid11){
-const err9 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14588,18 +10715,18 @@ if(data4.pollIntervalMs !== undefined){
 let data18 = data4.pollIntervalMs;
 const _errs57 = errors;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if(errors === _errs57){
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 9007199254740991 || isNaN(data18)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data18 < -9007199254740991 || isNaN(data18)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14632,7 +10759,7 @@ var valid10 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14643,14 +10770,14 @@ if(errors === _errs60){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing4;
 if(((((((data4.taskId === undefined) && (missing4 = "taskId")) || ((data4.status === undefined) && (missing4 = "status"))) || ((data4.createdAt === undefined) && (missing4 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing4 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing4 = "ttlMs"))) || ((data4.result === undefined) && (missing4 = "result"))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs62 = errors;
 if(typeof data4.taskId !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs62 === errors;
@@ -14663,11 +10790,11 @@ if(data4.status !== undefined){
 let data21 = data4.status;
 const _errs64 = errors;
 if(typeof data21 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("completed" !== data21){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs64 === errors;
@@ -14679,7 +10806,7 @@ if(valid13){
 if(data4.statusMessage !== undefined){
 const _errs66 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs66 === errors;
@@ -14691,7 +10818,7 @@ if(valid13){
 if(data4.createdAt !== undefined){
 const _errs68 = errors;
 if(typeof data4.createdAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs68 === errors;
@@ -14703,7 +10830,7 @@ if(valid13){
 if(data4.lastUpdatedAt !== undefined){
 const _errs70 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid13 = _errs70 === errors;
@@ -14719,7 +10846,7 @@ const _errs73 = errors;
 let valid14 = false;
 const _errs74 = errors;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err10 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14731,7 +10858,7 @@ errors++;
 if(errors === _errs74){
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 > 9007199254740991 || isNaN(data25)){
-const err11 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14742,7 +10869,7 @@ errors++;
 }
 else {
 if(data25 < -9007199254740991 || isNaN(data25)){
-const err12 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14759,7 +10886,7 @@ valid14 = valid14 || _valid2;
 if(!valid14){
 const _errs76 = errors;
 if(data25 !== null){
-const err13 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14772,7 +10899,7 @@ var _valid2 = _errs76 === errors;
 valid14 = valid14 || _valid2;
 }
 if(!valid14){
-const err14 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14804,18 +10931,18 @@ if(data4.pollIntervalMs !== undefined){
 let data26 = data4.pollIntervalMs;
 const _errs78 = errors;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if(errors === _errs78){
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 9007199254740991 || isNaN(data26)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data26 < -9007199254740991 || isNaN(data26)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14835,7 +10962,7 @@ if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 for(const key0 in data27){
 const _errs82 = errors;
 if(typeof key0 !== "string"){
-const err15 = {instancePath:instancePath+"/params/result",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/result/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key0};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14846,7 +10973,7 @@ errors++;
 }
 var valid15 = _errs82 === errors;
 if(!valid15){
-const err16 = {instancePath:instancePath+"/params/result",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14861,7 +10988,7 @@ break;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/result",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14880,7 +11007,7 @@ var valid13 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -14891,14 +11018,14 @@ if(errors === _errs85){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing5;
 if(((((((data4.taskId === undefined) && (missing5 = "taskId")) || ((data4.status === undefined) && (missing5 = "status"))) || ((data4.createdAt === undefined) && (missing5 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing5 = "ttlMs"))) || ((data4.error === undefined) && (missing5 = "error"))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs87 = errors;
 if(typeof data4.taskId !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs87 === errors;
@@ -14911,11 +11038,11 @@ if(data4.status !== undefined){
 let data29 = data4.status;
 const _errs89 = errors;
 if(typeof data29 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("failed" !== data29){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs89 === errors;
@@ -14927,7 +11054,7 @@ if(valid17){
 if(data4.statusMessage !== undefined){
 const _errs91 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs91 === errors;
@@ -14939,7 +11066,7 @@ if(valid17){
 if(data4.createdAt !== undefined){
 const _errs93 = errors;
 if(typeof data4.createdAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs93 === errors;
@@ -14951,7 +11078,7 @@ if(valid17){
 if(data4.lastUpdatedAt !== undefined){
 const _errs95 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid17 = _errs95 === errors;
@@ -14967,7 +11094,7 @@ const _errs98 = errors;
 let valid18 = false;
 const _errs99 = errors;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err17 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14979,7 +11106,7 @@ errors++;
 if(errors === _errs99){
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 > 9007199254740991 || isNaN(data33)){
-const err18 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14990,7 +11117,7 @@ errors++;
 }
 else {
 if(data33 < -9007199254740991 || isNaN(data33)){
-const err19 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15007,7 +11134,7 @@ valid18 = valid18 || _valid3;
 if(!valid18){
 const _errs101 = errors;
 if(data33 !== null){
-const err20 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15020,7 +11147,7 @@ var _valid3 = _errs101 === errors;
 valid18 = valid18 || _valid3;
 }
 if(!valid18){
-const err21 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15052,18 +11179,18 @@ if(data4.pollIntervalMs !== undefined){
 let data34 = data4.pollIntervalMs;
 const _errs103 = errors;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if(errors === _errs103){
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 9007199254740991 || isNaN(data34)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data34 < -9007199254740991 || isNaN(data34)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15083,7 +11210,7 @@ if(errors === _errs106){
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 let missing6;
 if(((data35.code === undefined) && (missing6 = "code")) || ((data35.message === undefined) && (missing6 = "message"))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing6}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
@@ -15091,7 +11218,7 @@ if(data35.code !== undefined){
 let data36 = data35.code;
 const _errs108 = errors;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid20 = _errs108 === errors;
@@ -15103,7 +11230,7 @@ if(valid20){
 if(data35.message !== undefined){
 const _errs110 = errors;
 if(typeof data35.message !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid20 = _errs110 === errors;
@@ -15115,7 +11242,7 @@ var valid20 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15134,7 +11261,7 @@ var valid17 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15145,14 +11272,14 @@ if(errors === _errs112){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing7;
 if((((((data4.taskId === undefined) && (missing7 = "taskId")) || ((data4.status === undefined) && (missing7 = "status"))) || ((data4.createdAt === undefined) && (missing7 = "createdAt"))) || ((data4.lastUpdatedAt === undefined) && (missing7 = "lastUpdatedAt"))) || ((data4.ttlMs === undefined) && (missing7 = "ttlMs"))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing7}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data4.taskId !== undefined){
 const _errs114 = errors;
 if(typeof data4.taskId !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid22 = _errs114 === errors;
@@ -15165,11 +11292,11 @@ if(data4.status !== undefined){
 let data39 = data4.status;
 const _errs116 = errors;
 if(typeof data39 !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if("cancelled" !== data39){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/status",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid22 = _errs116 === errors;
@@ -15181,7 +11308,7 @@ if(valid22){
 if(data4.statusMessage !== undefined){
 const _errs118 = errors;
 if(typeof data4.statusMessage !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/statusMessage",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid22 = _errs118 === errors;
@@ -15193,7 +11320,7 @@ if(valid22){
 if(data4.createdAt !== undefined){
 const _errs120 = errors;
 if(typeof data4.createdAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/createdAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid22 = _errs120 === errors;
@@ -15205,7 +11332,7 @@ if(valid22){
 if(data4.lastUpdatedAt !== undefined){
 const _errs122 = errors;
 if(typeof data4.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/lastUpdatedAt",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 var valid22 = _errs122 === errors;
@@ -15221,7 +11348,7 @@ const _errs125 = errors;
 let valid23 = false;
 const _errs126 = errors;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err22 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15233,7 +11360,7 @@ errors++;
 if(errors === _errs126){
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 > 9007199254740991 || isNaN(data43)){
-const err23 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15244,7 +11371,7 @@ errors++;
 }
 else {
 if(data43 < -9007199254740991 || isNaN(data43)){
-const err24 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15261,7 +11388,7 @@ valid23 = valid23 || _valid4;
 if(!valid23){
 const _errs128 = errors;
 if(data43 !== null){
-const err25 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15274,7 +11401,7 @@ var _valid4 = _errs128 === errors;
 valid23 = valid23 || _valid4;
 }
 if(!valid23){
-const err26 = {instancePath:instancePath+"/params/ttlMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15306,18 +11433,18 @@ if(data4.pollIntervalMs !== undefined){
 let data44 = data4.pollIntervalMs;
 const _errs130 = errors;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 if(errors === _errs130){
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 9007199254740991 || isNaN(data44)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 else {
 if(data44 < -9007199254740991 || isNaN(data44)){
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params/pollIntervalMs",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15337,23 +11464,23 @@ var valid22 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15365,7 +11492,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 const _errs134 = errors;
 if(typeof key1 !== "string"){
-const err27 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/2/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15376,7 +11503,7 @@ errors++;
 }
 var valid24 = _errs134 === errors;
 if(!valid24){
-const err28 = {instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/2/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15391,7 +11518,7 @@ break;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15407,7 +11534,7 @@ var valid3 = true;
 }
 }
 else {
-validate_TaskStatusNotification.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification.errors = [verdictError];
 return false;
 }
 }
@@ -15437,14 +11564,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs6 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -15457,11 +11584,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if("working" !== data1){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -15473,7 +11600,7 @@ if(valid3){
 if(data.statusMessage !== undefined){
 const _errs10 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -15485,7 +11612,7 @@ if(valid3){
 if(data.createdAt !== undefined){
 const _errs12 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -15497,7 +11624,7 @@ if(valid3){
 if(data.lastUpdatedAt !== undefined){
 const _errs14 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -15513,7 +11640,7 @@ const _errs17 = errors;
 let valid4 = false;
 const _errs18 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15525,7 +11652,7 @@ errors++;
 if(errors === _errs18){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15536,7 +11663,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15553,7 +11680,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs20 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15566,7 +11693,7 @@ var _valid0 = _errs20 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15598,18 +11725,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs22 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if(errors === _errs22){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -15629,7 +11756,7 @@ var valid3 = true;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -15640,14 +11767,14 @@ if(errors === _errs24){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs26 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid6 = _errs26 === errors;
@@ -15660,11 +11787,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs28 = errors;
 if(typeof data8 !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if("input_required" !== data8){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid6 = _errs28 === errors;
@@ -15676,7 +11803,7 @@ if(valid6){
 if(data.statusMessage !== undefined){
 const _errs30 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid6 = _errs30 === errors;
@@ -15688,7 +11815,7 @@ if(valid6){
 if(data.createdAt !== undefined){
 const _errs32 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -15700,7 +11827,7 @@ if(valid6){
 if(data.lastUpdatedAt !== undefined){
 const _errs34 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -15716,7 +11843,7 @@ const _errs37 = errors;
 let valid7 = false;
 const _errs38 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err5 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15728,7 +11855,7 @@ errors++;
 if(errors === _errs38){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err6 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15739,7 +11866,7 @@ errors++;
 }
 else {
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err7 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15756,7 +11883,7 @@ valid7 = valid7 || _valid1;
 if(!valid7){
 const _errs40 = errors;
 if(data12 !== null){
-const err8 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15769,7 +11896,7 @@ var _valid1 = _errs40 === errors;
 valid7 = valid7 || _valid1;
 }
 if(!valid7){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15801,18 +11928,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs42 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if(errors === _errs42){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -15845,7 +11972,7 @@ var valid6 = true;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -15856,14 +11983,14 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs47 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs47 === errors;
@@ -15876,11 +12003,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs49 = errors;
 if(typeof data16 !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if("completed" !== data16){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -15892,7 +12019,7 @@ if(valid9){
 if(data.statusMessage !== undefined){
 const _errs51 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs51 === errors;
@@ -15904,7 +12031,7 @@ if(valid9){
 if(data.createdAt !== undefined){
 const _errs53 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs53 === errors;
@@ -15916,7 +12043,7 @@ if(valid9){
 if(data.lastUpdatedAt !== undefined){
 const _errs55 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid9 = _errs55 === errors;
@@ -15932,7 +12059,7 @@ const _errs58 = errors;
 let valid10 = false;
 const _errs59 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15944,7 +12071,7 @@ errors++;
 if(errors === _errs59){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15955,7 +12082,7 @@ errors++;
 }
 else {
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15972,7 +12099,7 @@ valid10 = valid10 || _valid2;
 if(!valid10){
 const _errs61 = errors;
 if(data20 !== null){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15985,7 +12112,7 @@ var _valid2 = _errs61 === errors;
 valid10 = valid10 || _valid2;
 }
 if(!valid10){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16017,18 +12144,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs63 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if(errors === _errs63){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16048,7 +12175,7 @@ if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 for(const key0 in data22){
 const _errs67 = errors;
 if(typeof key0 !== "string"){
-const err15 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key0};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16059,7 +12186,7 @@ errors++;
 }
 var valid11 = _errs67 === errors;
 if(!valid11){
-const err16 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16074,7 +12201,7 @@ break;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16093,7 +12220,7 @@ var valid9 = true;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16104,14 +12231,14 @@ if(errors === _errs70){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs72 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid13 = _errs72 === errors;
@@ -16124,11 +12251,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs74 = errors;
 if(typeof data24 !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if("failed" !== data24){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid13 = _errs74 === errors;
@@ -16140,7 +12267,7 @@ if(valid13){
 if(data.statusMessage !== undefined){
 const _errs76 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid13 = _errs76 === errors;
@@ -16152,7 +12279,7 @@ if(valid13){
 if(data.createdAt !== undefined){
 const _errs78 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid13 = _errs78 === errors;
@@ -16164,7 +12291,7 @@ if(valid13){
 if(data.lastUpdatedAt !== undefined){
 const _errs80 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid13 = _errs80 === errors;
@@ -16180,7 +12307,7 @@ const _errs83 = errors;
 let valid14 = false;
 const _errs84 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err17 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16192,7 +12319,7 @@ errors++;
 if(errors === _errs84){
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err18 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16203,7 +12330,7 @@ errors++;
 }
 else {
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err19 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16220,7 +12347,7 @@ valid14 = valid14 || _valid3;
 if(!valid14){
 const _errs86 = errors;
 if(data28 !== null){
-const err20 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16233,7 +12360,7 @@ var _valid3 = _errs86 === errors;
 valid14 = valid14 || _valid3;
 }
 if(!valid14){
-const err21 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16265,18 +12392,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs88 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if(errors === _errs88){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16296,7 +12423,7 @@ if(errors === _errs91){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
@@ -16304,7 +12431,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs93 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid16 = _errs93 === errors;
@@ -16316,7 +12443,7 @@ if(valid16){
 if(data30.message !== undefined){
 const _errs95 = errors;
 if(typeof data30.message !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid16 = _errs95 === errors;
@@ -16328,7 +12455,7 @@ var valid16 = true;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16347,7 +12474,7 @@ var valid13 = true;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16358,14 +12485,14 @@ if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs99 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid18 = _errs99 === errors;
@@ -16378,11 +12505,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs101 = errors;
 if(typeof data34 !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if("cancelled" !== data34){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid18 = _errs101 === errors;
@@ -16394,7 +12521,7 @@ if(valid18){
 if(data.statusMessage !== undefined){
 const _errs103 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid18 = _errs103 === errors;
@@ -16406,7 +12533,7 @@ if(valid18){
 if(data.createdAt !== undefined){
 const _errs105 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid18 = _errs105 === errors;
@@ -16418,7 +12545,7 @@ if(valid18){
 if(data.lastUpdatedAt !== undefined){
 const _errs107 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 var valid18 = _errs107 === errors;
@@ -16434,7 +12561,7 @@ const _errs110 = errors;
 let valid19 = false;
 const _errs111 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err22 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16446,7 +12573,7 @@ errors++;
 if(errors === _errs111){
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 9007199254740991 || isNaN(data38)){
-const err23 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16457,7 +12584,7 @@ errors++;
 }
 else {
 if(data38 < -9007199254740991 || isNaN(data38)){
-const err24 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16474,7 +12601,7 @@ valid19 = valid19 || _valid4;
 if(!valid19){
 const _errs113 = errors;
 if(data38 !== null){
-const err25 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16487,7 +12614,7 @@ var _valid4 = _errs113 === errors;
 valid19 = valid19 || _valid4;
 }
 if(!valid19){
-const err26 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16519,18 +12646,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs115 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 if(errors === _errs115){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate_TaskStatusNotificationParams.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16550,23 +12677,23 @@ var valid18 = true;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16578,7 +12705,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 const _errs119 = errors;
 if(typeof key1 !== "string"){
-const err27 = {instancePath,schemaPath:"#/allOf/2/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -16589,7 +12716,7 @@ errors++;
 }
 var valid20 = _errs119 === errors;
 if(!valid20){
-const err28 = {instancePath,schemaPath:"#/allOf/2/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16604,7 +12731,7 @@ break;
 }
 }
 else {
-validate_TaskStatusNotificationParams.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotificationParams.errors = [verdictError];
 return false;
 }
 }
@@ -16635,14 +12762,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs6 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/0/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid3 = _errs6 === errors;
@@ -16655,11 +12782,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if("working" !== data1){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -16671,7 +12798,7 @@ if(valid3){
 if(data.statusMessage !== undefined){
 const _errs10 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/0/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -16683,7 +12810,7 @@ if(valid3){
 if(data.createdAt !== undefined){
 const _errs12 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/0/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -16695,7 +12822,7 @@ if(valid3){
 if(data.lastUpdatedAt !== undefined){
 const _errs14 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/0/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -16711,7 +12838,7 @@ const _errs17 = errors;
 let valid4 = false;
 const _errs18 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16723,7 +12850,7 @@ errors++;
 if(errors === _errs18){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16734,7 +12861,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16751,7 +12878,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs20 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16764,7 +12891,7 @@ var _valid0 = _errs20 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/0/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16796,18 +12923,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs22 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if(errors === _errs22){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/0/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -16827,7 +12954,7 @@ var valid3 = true;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/0/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -16838,14 +12965,14 @@ if(errors === _errs24){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((((((data.taskId === undefined) && (missing1 = "taskId")) || ((data.status === undefined) && (missing1 = "status"))) || ((data.createdAt === undefined) && (missing1 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing1 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing1 = "ttlMs"))) || ((data.inputRequests === undefined) && (missing1 = "inputRequests"))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs26 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/1/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs26 === errors;
@@ -16858,11 +12985,11 @@ if(data.status !== undefined){
 let data8 = data.status;
 const _errs28 = errors;
 if(typeof data8 !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if("input_required" !== data8){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs28 === errors;
@@ -16874,7 +13001,7 @@ if(valid6){
 if(data.statusMessage !== undefined){
 const _errs30 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/1/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs30 === errors;
@@ -16886,7 +13013,7 @@ if(valid6){
 if(data.createdAt !== undefined){
 const _errs32 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/1/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -16898,7 +13025,7 @@ if(valid6){
 if(data.lastUpdatedAt !== undefined){
 const _errs34 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/1/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -16914,7 +13041,7 @@ const _errs37 = errors;
 let valid7 = false;
 const _errs38 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err5 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16926,7 +13053,7 @@ errors++;
 if(errors === _errs38){
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9007199254740991 || isNaN(data12)){
-const err6 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16937,7 +13064,7 @@ errors++;
 }
 else {
 if(data12 < -9007199254740991 || isNaN(data12)){
-const err7 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16954,7 +13081,7 @@ valid7 = valid7 || _valid1;
 if(!valid7){
 const _errs40 = errors;
 if(data12 !== null){
-const err8 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16967,7 +13094,7 @@ var _valid1 = _errs40 === errors;
 valid7 = valid7 || _valid1;
 }
 if(!valid7){
-const err9 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/1/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16999,18 +13126,18 @@ if(data.pollIntervalMs !== undefined){
 let data13 = data.pollIntervalMs;
 const _errs42 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if(errors === _errs42){
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9007199254740991 || isNaN(data13)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data13 < -9007199254740991 || isNaN(data13)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/1/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17043,7 +13170,7 @@ var valid6 = true;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17054,14 +13181,14 @@ if(errors === _errs45){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((((((data.taskId === undefined) && (missing2 = "taskId")) || ((data.status === undefined) && (missing2 = "status"))) || ((data.createdAt === undefined) && (missing2 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing2 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing2 = "ttlMs"))) || ((data.result === undefined) && (missing2 = "result"))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs47 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/2/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid9 = _errs47 === errors;
@@ -17074,11 +13201,11 @@ if(data.status !== undefined){
 let data16 = data.status;
 const _errs49 = errors;
 if(typeof data16 !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if("completed" !== data16){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/2/properties/status/const",keyword:"const",params:{allowedValue: "completed"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid9 = _errs49 === errors;
@@ -17090,7 +13217,7 @@ if(valid9){
 if(data.statusMessage !== undefined){
 const _errs51 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/2/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid9 = _errs51 === errors;
@@ -17102,7 +13229,7 @@ if(valid9){
 if(data.createdAt !== undefined){
 const _errs53 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/2/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid9 = _errs53 === errors;
@@ -17114,7 +13241,7 @@ if(valid9){
 if(data.lastUpdatedAt !== undefined){
 const _errs55 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/2/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid9 = _errs55 === errors;
@@ -17130,7 +13257,7 @@ const _errs58 = errors;
 let valid10 = false;
 const _errs59 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err10 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17142,7 +13269,7 @@ errors++;
 if(errors === _errs59){
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 9007199254740991 || isNaN(data20)){
-const err11 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17153,7 +13280,7 @@ errors++;
 }
 else {
 if(data20 < -9007199254740991 || isNaN(data20)){
-const err12 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17170,7 +13297,7 @@ valid10 = valid10 || _valid2;
 if(!valid10){
 const _errs61 = errors;
 if(data20 !== null){
-const err13 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17183,7 +13310,7 @@ var _valid2 = _errs61 === errors;
 valid10 = valid10 || _valid2;
 }
 if(!valid10){
-const err14 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/2/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err14 = verdictError;
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17215,18 +13342,18 @@ if(data.pollIntervalMs !== undefined){
 let data21 = data.pollIntervalMs;
 const _errs63 = errors;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if(errors === _errs63){
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 9007199254740991 || isNaN(data21)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data21 < -9007199254740991 || isNaN(data21)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/2/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17246,7 +13373,7 @@ if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 for(const key0 in data22){
 const _errs67 = errors;
 if(typeof key0 !== "string"){
-const err15 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key0};
+const err15 = verdictError;
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17257,7 +13384,7 @@ errors++;
 }
 var valid11 = _errs67 === errors;
 if(!valid11){
-const err16 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
+const err16 = verdictError;
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17272,7 +13399,7 @@ break;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/result",schemaPath:"#/allOf/1/oneOf/2/properties/result/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17291,7 +13418,7 @@ var valid9 = true;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17302,14 +13429,14 @@ if(errors === _errs70){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((((((data.taskId === undefined) && (missing3 = "taskId")) || ((data.status === undefined) && (missing3 = "status"))) || ((data.createdAt === undefined) && (missing3 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing3 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing3 = "ttlMs"))) || ((data.error === undefined) && (missing3 = "error"))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs72 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/3/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid13 = _errs72 === errors;
@@ -17322,11 +13449,11 @@ if(data.status !== undefined){
 let data24 = data.status;
 const _errs74 = errors;
 if(typeof data24 !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if("failed" !== data24){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/3/properties/status/const",keyword:"const",params:{allowedValue: "failed"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid13 = _errs74 === errors;
@@ -17338,7 +13465,7 @@ if(valid13){
 if(data.statusMessage !== undefined){
 const _errs76 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/3/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid13 = _errs76 === errors;
@@ -17350,7 +13477,7 @@ if(valid13){
 if(data.createdAt !== undefined){
 const _errs78 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/3/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid13 = _errs78 === errors;
@@ -17362,7 +13489,7 @@ if(valid13){
 if(data.lastUpdatedAt !== undefined){
 const _errs80 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/3/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid13 = _errs80 === errors;
@@ -17378,7 +13505,7 @@ const _errs83 = errors;
 let valid14 = false;
 const _errs84 = errors;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err17 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err17 = verdictError;
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17390,7 +13517,7 @@ errors++;
 if(errors === _errs84){
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9007199254740991 || isNaN(data28)){
-const err18 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err18 = verdictError;
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17401,7 +13528,7 @@ errors++;
 }
 else {
 if(data28 < -9007199254740991 || isNaN(data28)){
-const err19 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err19 = verdictError;
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17418,7 +13545,7 @@ valid14 = valid14 || _valid3;
 if(!valid14){
 const _errs86 = errors;
 if(data28 !== null){
-const err20 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err20 = verdictError;
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17431,7 +13558,7 @@ var _valid3 = _errs86 === errors;
 valid14 = valid14 || _valid3;
 }
 if(!valid14){
-const err21 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/3/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err21 = verdictError;
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17463,18 +13590,18 @@ if(data.pollIntervalMs !== undefined){
 let data29 = data.pollIntervalMs;
 const _errs88 = errors;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if(errors === _errs88){
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 9007199254740991 || isNaN(data29)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data29 < -9007199254740991 || isNaN(data29)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/3/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17494,7 +13621,7 @@ if(errors === _errs91){
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 let missing4;
 if(((data30.code === undefined) && (missing4 = "code")) || ((data30.message === undefined) && (missing4 = "message"))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/required",keyword:"required",params:{missingProperty: missing4}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -17502,7 +13629,7 @@ if(data30.code !== undefined){
 let data31 = data30.code;
 const _errs93 = errors;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/$defs/Error/properties/code/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid16 = _errs93 === errors;
@@ -17514,7 +13641,7 @@ if(valid16){
 if(data30.message !== undefined){
 const _errs95 = errors;
 if(typeof data30.message !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/$defs/Error/properties/message/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid16 = _errs95 === errors;
@@ -17526,7 +13653,7 @@ var valid16 = true;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/error",schemaPath:"#/$defs/Error/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17545,7 +13672,7 @@ var valid13 = true;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/3/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17556,14 +13683,14 @@ if(errors === _errs97){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((((((data.taskId === undefined) && (missing5 = "taskId")) || ((data.status === undefined) && (missing5 = "status"))) || ((data.createdAt === undefined) && (missing5 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing5 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing5 = "ttlMs"))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/required",keyword:"required",params:{missingProperty: missing5}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs99 = errors;
 if(typeof data.taskId !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/allOf/1/oneOf/4/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid18 = _errs99 === errors;
@@ -17576,11 +13703,11 @@ if(data.status !== undefined){
 let data34 = data.status;
 const _errs101 = errors;
 if(typeof data34 !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if("cancelled" !== data34){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/status",schemaPath:"#/allOf/1/oneOf/4/properties/status/const",keyword:"const",params:{allowedValue: "cancelled"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid18 = _errs101 === errors;
@@ -17592,7 +13719,7 @@ if(valid18){
 if(data.statusMessage !== undefined){
 const _errs103 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/allOf/1/oneOf/4/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid18 = _errs103 === errors;
@@ -17604,7 +13731,7 @@ if(valid18){
 if(data.createdAt !== undefined){
 const _errs105 = errors;
 if(typeof data.createdAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/allOf/1/oneOf/4/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid18 = _errs105 === errors;
@@ -17616,7 +13743,7 @@ if(valid18){
 if(data.lastUpdatedAt !== undefined){
 const _errs107 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/allOf/1/oneOf/4/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid18 = _errs107 === errors;
@@ -17632,7 +13759,7 @@ const _errs110 = errors;
 let valid19 = false;
 const _errs111 = errors;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err22 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err22 = verdictError;
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17644,7 +13771,7 @@ errors++;
 if(errors === _errs111){
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 9007199254740991 || isNaN(data38)){
-const err23 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err23 = verdictError;
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17655,7 +13782,7 @@ errors++;
 }
 else {
 if(data38 < -9007199254740991 || isNaN(data38)){
-const err24 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err24 = verdictError;
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17672,7 +13799,7 @@ valid19 = valid19 || _valid4;
 if(!valid19){
 const _errs113 = errors;
 if(data38 !== null){
-const err25 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err25 = verdictError;
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17685,7 +13812,7 @@ var _valid4 = _errs113 === errors;
 valid19 = valid19 || _valid4;
 }
 if(!valid19){
-const err26 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/allOf/1/oneOf/4/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err26 = verdictError;
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -17717,18 +13844,18 @@ if(data.pollIntervalMs !== undefined){
 let data39 = data.pollIntervalMs;
 const _errs115 = errors;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 if(errors === _errs115){
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 9007199254740991 || isNaN(data39)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data39 < -9007199254740991 || isNaN(data39)){
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/allOf/1/oneOf/4/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17748,23 +13875,23 @@ var valid18 = true;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/oneOf/4/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17776,7 +13903,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 const _errs119 = errors;
 if(typeof key1 !== "string"){
-const err27 = {instancePath,schemaPath:"#/allOf/2/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+const err27 = verdictError;
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -17787,7 +13914,7 @@ errors++;
 }
 var valid20 = _errs119 === errors;
 if(!valid20){
-const err28 = {instancePath,schemaPath:"#/allOf/2/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+const err28 = verdictError;
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -17802,7 +13929,7 @@ break;
 }
 }
 else {
-validate_TaskStatusNotification_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusNotification_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -17827,7 +13954,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_TaskSubscriptionAcknowledgedNotifications.errors = [{instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"}}];
+validate_TaskSubscriptionAcknowledgedNotifications.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -17837,14 +13964,14 @@ break;
 }
 }
 else {
-validate_TaskSubscriptionAcknowledgedNotifications.errors = [{instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"}}];
+validate_TaskSubscriptionAcknowledgedNotifications.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_TaskSubscriptionAcknowledgedNotifications.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskSubscriptionAcknowledgedNotifications.errors = [verdictError];
 return false;
 }
 }
@@ -17866,7 +13993,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_TaskSubscriptionNotifications.errors = [{instancePath:instancePath+"/taskIds/" + i0,schemaPath:"#/properties/taskIds/items/type",keyword:"type",params:{type: "string"}}];
+validate_TaskSubscriptionNotifications.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -17876,14 +14003,14 @@ break;
 }
 }
 else {
-validate_TaskSubscriptionNotifications.errors = [{instancePath:instancePath+"/taskIds",schemaPath:"#/properties/taskIds/type",keyword:"type",params:{type: "array"}}];
+validate_TaskSubscriptionNotifications.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_TaskSubscriptionNotifications.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskSubscriptionNotifications.errors = [verdictError];
 return false;
 }
 }
@@ -17898,7 +14025,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 !== "string"){
-const err0 = {instancePath,schemaPath:"#/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key0};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17909,7 +14036,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17925,7 +14052,7 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs4 = errors;
-validate_TasksExtensionCapability.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/not",keyword:"not",params:{}}];
+validate_TasksExtensionCapability.errors = [verdictError];
 return false;
 var valid1 = _errs4 === errors;
 if(!valid1){
@@ -17935,7 +14062,7 @@ break;
 }
 }
 else {
-validate_TasksExtensionCapability.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TasksExtensionCapability.errors = [verdictError];
 return false;
 }
 }
@@ -17949,7 +14076,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -17957,7 +14084,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -17981,7 +14108,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs5 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -17994,11 +14121,11 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data3){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -18012,88 +14139,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
-return errors === 0;
-}
-function validate_TextContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs4 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs5 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data3 = data.type;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data3){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TextResourceContents(data){
@@ -18103,7 +14153,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 else {
@@ -18111,7 +14161,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18123,7 +14173,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs4 = errors;
 if(typeof data.mimeType !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -18135,7 +14185,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs6 = errors;
 if(typeof data.text !== "string"){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -18151,12 +14201,12 @@ if(errors === _errs8){
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(!(format_uri(data3))){
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
@@ -18172,94 +14222,11 @@ var valid0 = true;
 }
 }
 else {
-validate_TextResourceContents.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextResourceContents.errors = [verdictError];
 return false;
 }
 }
 validate_TextResourceContents.errors = vErrors;
-return errors === 0;
-}
-function validate_TextResourceContents_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.text === undefined) && (missing0 = "text")) || ((data.uri === undefined) && (missing0 = "uri"))){
-validate_TextResourceContents_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs4 = errors;
-if(typeof data.mimeType !== "string"){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs6 = errors;
-if(typeof data.text !== "string"){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-let data3 = data.uri;
-const _errs8 = errors;
-if(errors === _errs8){
-if(errors === _errs8){
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_TextResourceContents_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextResourceContents_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextResourceContents_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TitledMultiSelectEnumSchema(data){
@@ -18269,7 +14236,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -18283,7 +14250,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -18293,7 +14260,7 @@ break;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18306,7 +14273,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -18322,7 +14289,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.anyOf === undefined) && (missing1 = "anyOf")){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -18340,14 +14307,14 @@ if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.const === undefined) && (missing2 = "const")) || ((data5.title === undefined) && (missing2 = "title"))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data5.const !== undefined){
 const _errs13 = errors;
 if(typeof data5.const !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -18359,7 +14326,7 @@ if(valid4){
 if(data5.title !== undefined){
 const _errs15 = errors;
 if(typeof data5.title !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -18371,7 +14338,7 @@ var valid4 = true;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18382,7 +14349,7 @@ break;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18390,7 +14357,7 @@ return false;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18404,7 +14371,7 @@ if(data.maxItems !== undefined){
 let data8 = data.maxItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -18417,7 +14384,7 @@ if(data.minItems !== undefined){
 let data9 = data.minItems;
 const _errs19 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -18429,7 +14396,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs21 = errors;
 if(typeof data.title !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -18442,11 +14409,11 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs23 = errors;
 if(typeof data11 !== "string"){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("array" !== data11){
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs23 === errors;
@@ -18463,7 +14430,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18477,14 +14444,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.oneOf === undefined) && (missing0 = "oneOf")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18496,7 +14463,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -18519,14 +14486,14 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.const === undefined) && (missing1 = "const")) || ((data3.title === undefined) && (missing1 = "title"))){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data3.const !== undefined){
 const _errs9 = errors;
 if(typeof data3.const !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -18538,7 +14505,7 @@ if(valid2){
 if(data3.title !== undefined){
 const _errs11 = errors;
 if(typeof data3.title !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -18550,7 +14517,7 @@ var valid2 = true;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18561,7 +14528,7 @@ break;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18574,7 +14541,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs13 = errors;
 if(typeof data.title !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -18587,11 +14554,11 @@ if(data.type !== undefined){
 let data7 = data.type;
 const _errs15 = errors;
 if(typeof data7 !== "string"){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data7){
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -18606,7 +14573,7 @@ var valid0 = true;
 }
 }
 else {
-validate_TitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -18620,7 +14587,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
@@ -18628,7 +14595,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Tool.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18646,7 +14613,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.destructiveHint !== undefined){
 const _errs7 = errors;
 if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -18658,7 +14625,7 @@ if(valid3){
 if(data1.idempotentHint !== undefined){
 const _errs9 = errors;
 if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -18670,7 +14637,7 @@ if(valid3){
 if(data1.openWorldHint !== undefined){
 const _errs11 = errors;
 if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -18682,7 +14649,7 @@ if(valid3){
 if(data1.readOnlyHint !== undefined){
 const _errs13 = errors;
 if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -18694,7 +14661,7 @@ if(valid3){
 if(data1.title !== undefined){
 const _errs15 = errors;
 if(typeof data1.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -18708,7 +14675,7 @@ var valid3 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18721,7 +14688,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs17 = errors;
 if(typeof data.description !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -18745,14 +14712,14 @@ if(errors === _errs22){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing1;
 if((data9.src === undefined) && (missing1 = "src")){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data9.mimeType !== undefined){
 const _errs24 = errors;
 if(typeof data9.mimeType !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid6 = _errs24 === errors;
@@ -18771,7 +14738,7 @@ const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 const _errs28 = errors;
 if(typeof data11[i1] !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid7 = _errs28 === errors;
@@ -18781,7 +14748,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18798,12 +14765,12 @@ if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data13 === "string"){
 if(!(format_uri(data13))){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18818,11 +14785,11 @@ if(data9.theme !== undefined){
 let data14 = data9.theme;
 const _errs32 = errors;
 if(typeof data14 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if(!((data14 === "dark") || (data14 === "light"))){
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid6 = _errs32 === errors;
@@ -18836,7 +14803,7 @@ var valid6 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18847,7 +14814,7 @@ break;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18864,14 +14831,14 @@ if(errors === _errs34){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing2;
 if((data15.type === undefined) && (missing2 = "type")){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 else {
 if(data15.$schema !== undefined){
 const _errs37 = errors;
 if(typeof data15.$schema !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid8 = _errs37 === errors;
@@ -18884,11 +14851,11 @@ if(data15.type !== undefined){
 let data17 = data15.type;
 const _errs39 = errors;
 if(typeof data17 !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 if("object" !== data17){
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid8 = _errs39 === errors;
@@ -18900,7 +14867,7 @@ var valid8 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18913,7 +14880,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs41 = errors;
 if(typeof data.name !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -18929,13 +14896,13 @@ if(errors === _errs43){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.$schema !== undefined){
 if(typeof data19.$schema !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Tool.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18948,7 +14915,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs48 = errors;
 if(typeof data.title !== "string"){
-validate_Tool.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 var valid0 = _errs48 === errors;
@@ -18966,7 +14933,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Tool.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Tool.errors = [verdictError];
 return false;
 }
 }
@@ -18981,7 +14948,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destructiveHint !== undefined){
 const _errs1 = errors;
 if(typeof data.destructiveHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -18993,7 +14960,7 @@ if(valid0){
 if(data.idempotentHint !== undefined){
 const _errs3 = errors;
 if(typeof data.idempotentHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -19005,7 +14972,7 @@ if(valid0){
 if(data.openWorldHint !== undefined){
 const _errs5 = errors;
 if(typeof data.openWorldHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19017,7 +14984,7 @@ if(valid0){
 if(data.readOnlyHint !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnlyHint !== "boolean"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -19029,7 +14996,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_ToolAnnotations.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -19043,7 +15010,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolAnnotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolAnnotations.errors = [verdictError];
 return false;
 }
 }
@@ -19058,17 +15025,17 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mode !== undefined){
 let data0 = data.mode;
 if(typeof data0 !== "string"){
-validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-validate_ToolChoice.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ToolChoice.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolChoice.errors = [verdictError];
 return false;
 }
 }
@@ -19082,7 +15049,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 else {
@@ -19090,7 +15057,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19119,7 +15086,7 @@ break;
 }
 }
 else {
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
@@ -19132,7 +15099,7 @@ if(valid0){
 if(data.isError !== undefined){
 const _errs7 = errors;
 if(typeof data.isError !== "boolean"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -19144,7 +15111,7 @@ if(valid0){
 if(data.toolUseId !== undefined){
 const _errs9 = errors;
 if(typeof data.toolUseId !== "string"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -19157,11 +15124,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 if("tool_result" !== data5){
-validate_ToolResultContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -19176,119 +15143,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolResultContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolResultContent.errors = [verdictError];
 return false;
 }
 }
 validate_ToolResultContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolResultContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.content === undefined) && (missing0 = "content")) || ((data.toolUseId === undefined) && (missing0 = "toolUseId"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate_ContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isError !== undefined){
-const _errs7 = errors;
-if(typeof data.isError !== "boolean"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toolUseId !== undefined){
-const _errs9 = errors;
-if(typeof data.toolUseId !== "string"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data5 = data.type;
-const _errs11 = errors;
-if(typeof data5 !== "string"){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_result" !== data5){
-validate_ToolResultContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ToolResultContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ToolResultContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolUseContent(data){
@@ -19298,7 +15157,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 else {
@@ -19306,7 +15165,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -19318,7 +15177,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs4 = errors;
 if(typeof data.id !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -19334,7 +15193,7 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 }
@@ -19347,7 +15206,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs9 = errors;
 if(typeof data.name !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -19360,11 +15219,11 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs11 = errors;
 if(typeof data4 !== "string"){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 if("tool_use" !== data4){
-validate_ToolUseContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -19379,466 +15238,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ToolUseContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ToolUseContent.errors = [verdictError];
 return false;
 }
 }
 validate_ToolUseContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolUseContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.type === undefined) && (missing0 = "type"))){
-validate_ToolUseContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs4 = errors;
-if(typeof data.id !== "string"){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.input !== undefined){
-let data2 = data.input;
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs9 = errors;
-if(typeof data.name !== "string"){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("tool_use" !== data4){
-validate_ToolUseContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"}}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_ToolUseContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ToolUseContent_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.inputSchema === undefined) && (missing0 = "inputSchema")) || ((data.name === undefined) && (missing0 = "name"))){
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-let data1 = data.annotations;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.destructiveHint !== undefined){
-const _errs7 = errors;
-if(typeof data1.destructiveHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs7 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.idempotentHint !== undefined){
-const _errs9 = errors;
-if(typeof data1.idempotentHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.openWorldHint !== undefined){
-const _errs11 = errors;
-if(typeof data1.openWorldHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.readOnlyHint !== undefined){
-const _errs13 = errors;
-if(typeof data1.readOnlyHint !== "boolean"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data1.title !== undefined){
-const _errs15 = errors;
-if(typeof data1.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/annotations",schemaPath:"#/$defs/ToolAnnotations/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs17 = errors;
-if(typeof data.description !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.icons !== undefined){
-let data8 = data.icons;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data8)){
-var valid4 = true;
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-let missing1;
-if((data9.src === undefined) && (missing1 = "src")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data9.mimeType !== undefined){
-const _errs24 = errors;
-if(typeof data9.mimeType !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs24 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.sizes !== undefined){
-let data11 = data9.sizes;
-const _errs26 = errors;
-if(errors === _errs26){
-if(Array.isArray(data11)){
-var valid7 = true;
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-const _errs28 = errors;
-if(typeof data11[i1] !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes/" + i1,schemaPath:"#/$defs/Icon/properties/sizes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs28 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/sizes",schemaPath:"#/$defs/Icon/properties/sizes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs26 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.src !== undefined){
-let data13 = data9.src;
-const _errs30 = errors;
-if(errors === _errs30){
-if(errors === _errs30){
-if(typeof data13 === "string"){
-if(!(format_uri(data13))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/format",keyword:"format",params:{format: "uri"}}];
-return false;
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/src",schemaPath:"#/$defs/Icon/properties/src/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid6 = _errs30 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data9.theme !== undefined){
-let data14 = data9.theme;
-const _errs32 = errors;
-if(typeof data14 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if(!((data14 === "dark") || (data14 === "light"))){
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum}}];
-return false;
-}
-var valid6 = _errs32 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid4 = _errs21 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputSchema !== undefined){
-let data15 = data.inputSchema;
-const _errs34 = errors;
-if(errors === _errs34){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-let missing2;
-if((data15.type === undefined) && (missing2 = "type")){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data15.$schema !== undefined){
-const _errs37 = errors;
-if(typeof data15.$schema !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs37 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data15.type !== undefined){
-let data17 = data15.type;
-const _errs39 = errors;
-if(typeof data17 !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("object" !== data17){
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"}}];
-return false;
-}
-var valid8 = _errs39 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs34 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs41 = errors;
-if(typeof data.name !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs41 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputSchema !== undefined){
-let data19 = data.outputSchema;
-const _errs43 = errors;
-if(errors === _errs43){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.$schema !== undefined){
-if(typeof data19.$schema !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs43 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs48 = errors;
-if(typeof data.title !== "string"){
-validate_Tool_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs48 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate_Tool_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UntitledMultiSelectEnumSchema(data){
@@ -19848,7 +15252,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.items === undefined) && (missing0 = "items")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -19862,7 +15266,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -19872,7 +15276,7 @@ break;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -19885,7 +15289,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs5 = errors;
 if(typeof data.description !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -19901,7 +15305,7 @@ if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if(((data3.enum === undefined) && (missing1 = "enum")) || ((data3.type === undefined) && (missing1 = "type"))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
@@ -19915,7 +15319,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(typeof data4[i1] !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -19925,7 +15329,7 @@ break;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -19939,11 +15343,11 @@ if(data3.type !== undefined){
 let data6 = data3.type;
 const _errs13 = errors;
 if(typeof data6 !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data6){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -19955,7 +15359,7 @@ var valid2 = true;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -19969,7 +15373,7 @@ if(data.maxItems !== undefined){
 let data7 = data.maxItems;
 const _errs15 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -19982,7 +15386,7 @@ if(data.minItems !== undefined){
 let data8 = data.minItems;
 const _errs17 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -19994,7 +15398,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs19 = errors;
 if(typeof data.title !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -20007,11 +15411,11 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs21 = errors;
 if(typeof data10 !== "string"){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("array" !== data10){
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -20028,7 +15432,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UntitledMultiSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledMultiSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -20042,14 +15446,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.enum === undefined) && (missing0 = "enum")) || ((data.type === undefined) && (missing0 = "type"))){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 else {
 if(data.default !== undefined){
 const _errs1 = errors;
 if(typeof data.default !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20061,7 +15465,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -20080,7 +15484,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data2[i0] !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -20090,7 +15494,7 @@ break;
 }
 }
 else {
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -20103,7 +15507,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs9 = errors;
 if(typeof data.title !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -20116,11 +15520,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs11 = errors;
 if(typeof data5 !== "string"){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 if("string" !== data5){
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -20135,7 +15539,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UntitledSingleSelectEnumSchema.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UntitledSingleSelectEnumSchema.errors = [verdictError];
 return false;
 }
 }
@@ -20157,7 +15561,7 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_UpdateTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UpdateTaskRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -20165,11 +15569,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskRequest.errors = [verdictError];
 return false;
 }
 if("tasks/update" !== data0){
-validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/1/properties/method/const",keyword:"const",params:{allowedValue: "tasks/update"}}];
+validate_UpdateTaskRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -20185,14 +15589,14 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.taskId === undefined) && (missing1 = "taskId")) || ((data1.inputResponses === undefined) && (missing1 = "inputResponses"))){
-validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_UpdateTaskRequest.errors = [verdictError];
 return false;
 }
 else {
 if(data1.taskId !== undefined){
 const _errs7 = errors;
 if(typeof data1.taskId !== "string"){
-validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/params/taskId",schemaPath:"#/allOf/1/properties/params/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -20216,7 +15620,7 @@ var valid2 = true;
 }
 }
 else {
-validate_UpdateTaskRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/allOf/1/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -20229,7 +15633,7 @@ var valid1 = true;
 }
 }
 else {
-validate_UpdateTaskRequest.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskRequest.errors = [verdictError];
 return false;
 }
 }
@@ -20245,14 +15649,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.inputResponses === undefined) && (missing0 = "inputResponses"))){
-validate_UpdateTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UpdateTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate_UpdateTaskRequest_allOf_1_properties_params.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20276,7 +15680,7 @@ var valid0 = true;
 }
 }
 else {
-validate_UpdateTaskRequest_allOf_1_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskRequest_allOf_1_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -20298,25 +15702,25 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_UpdateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_UpdateTaskResult.errors = [verdictError];
 return false;
 }
 else {
 if(data.resultType !== undefined){
 let data0 = data.resultType;
 if(typeof data0 !== "string"){
-validate_UpdateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_UpdateTaskResult.errors = [verdictError];
 return false;
 }
 if("complete" !== data0){
-validate_UpdateTaskResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/allOf/1/properties/resultType/const",keyword:"const",params:{allowedValue: "complete"}}];
+validate_UpdateTaskResult.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_UpdateTaskResult.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];
+validate_UpdateTaskResult.errors = [verdictError];
 return false;
 }
 }
@@ -20332,14 +15736,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))) || ((data.createdAt === undefined) && (missing0 = "createdAt"))) || ((data.lastUpdatedAt === undefined) && (missing0 = "lastUpdatedAt"))) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))){
-validate_WorkingTask.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 else {
 if(data.taskId !== undefined){
 const _errs1 = errors;
 if(typeof data.taskId !== "string"){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -20352,11 +15756,11 @@ if(data.status !== undefined){
 let data1 = data.status;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 if("working" !== data1){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "working"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -20368,7 +15772,7 @@ if(valid0){
 if(data.statusMessage !== undefined){
 const _errs5 = errors;
 if(typeof data.statusMessage !== "string"){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/statusMessage",schemaPath:"#/properties/statusMessage/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -20380,7 +15784,7 @@ if(valid0){
 if(data.createdAt !== undefined){
 const _errs7 = errors;
 if(typeof data.createdAt !== "string"){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -20392,7 +15796,7 @@ if(valid0){
 if(data.lastUpdatedAt !== undefined){
 const _errs9 = errors;
 if(typeof data.lastUpdatedAt !== "string"){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/lastUpdatedAt",schemaPath:"#/properties/lastUpdatedAt/type",keyword:"type",params:{type: "string"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -20408,7 +15812,7 @@ const _errs12 = errors;
 let valid1 = false;
 const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err0 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/type",keyword:"type",params:{type: "integer"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20420,7 +15824,7 @@ errors++;
 if(errors === _errs13){
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20431,7 +15835,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20448,7 +15852,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs15 = errors;
 if(data5 !== null){
-const err3 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf/1/type",keyword:"type",params:{type: "null"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20461,7 +15865,7 @@ var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20493,18 +15897,18 @@ if(data.pollIntervalMs !== undefined){
 let data6 = data.pollIntervalMs;
 const _errs17 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/type",keyword:"type",params:{type: "integer"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 if(errors === _errs17){
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 else {
 if(data6 < -9007199254740991 || isNaN(data6)){
-validate_WorkingTask.errors = [{instancePath:instancePath+"/pollIntervalMs",schemaPath:"#/properties/pollIntervalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 }
@@ -20524,13 +15928,14 @@ var valid0 = true;
 }
 }
 else {
-validate_WorkingTask.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_WorkingTask.errors = [verdictError];
 return false;
 }
 }
 validate_WorkingTask.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 const wrapper_JSONObject = {validate: validate_JSONObject};
 const wrapper_JSONValue = {validate: validate_JSONValue};
 export const Annotations = validate_Annotations;
@@ -20544,53 +15949,53 @@ export const CancelledTask = validate_CancelledTask;
 export const CompletedTask = validate_CompletedTask;
 export const ContentBlock = validate_ContentBlock;
 export const CreateMessageRequest = validate_CreateMessageRequest;
-export const CreateMessageRequestParams = validate_CreateMessageRequestParams_2;
+export const CreateMessageRequestParams = validate_CreateMessageRequestParams;
 export const CreateMessageResult = validate_CreateMessageResult;
 export const CreateTaskResult = validate_CreateTaskResult;
 export const DetailedTask = validate_DetailedTask;
-export const ElicitRequest = validate_ElicitRequest_2;
-export const ElicitRequestFormParams = validate_ElicitRequestFormParams_2;
-export const ElicitRequestParams = validate_ElicitRequestParams_2;
+export const ElicitRequest = validate_ElicitRequest;
+export const ElicitRequestFormParams = validate_ElicitRequestFormParams;
+export const ElicitRequestParams = validate_ElicitRequestParams;
 export const ElicitRequestURLParams = validate_ElicitRequestURLParams;
 export const ElicitResult = validate_ElicitResult;
-export const EmbeddedResource = validate_EmbeddedResource_2;
+export const EmbeddedResource = validate_EmbeddedResource;
 export const Error = validate_Error;
 export const FailedTask = validate_FailedTask;
 export const GetTaskRequest = validate_GetTaskRequest;
 export const GetTaskRequest_params = validate_GetTaskRequest_allOf_1_properties_params;
 export const GetTaskResult = validate_GetTaskResult;
 export const Icon = validate_Icon;
-export const ImageContent = validate_ImageContent_2;
-export const Implementation = validate_Implementation_2;
-export const InputRequest = validate_InputRequest_2;
-export const InputRequests = validate_InputRequests_2;
+export const ImageContent = validate_ImageContent;
+export const Implementation = validate_Implementation;
+export const InputRequest = validate_InputRequest;
+export const InputRequests = validate_InputRequests;
 export const InputRequiredTask = validate_InputRequiredTask;
 export const InputResponse = validate_InputResponse;
 export const InputResponses = validate_InputResponses;
-export const JSONObject = validate_JSONObject_2;
+export const JSONObject = validate_JSONObject;
 export const JSONRPCNotification = validate_JSONRPCNotification;
-export const JSONRPCRequest = validate_JSONRPCRequest_2;
+export const JSONRPCRequest = validate_JSONRPCRequest;
 export const JSONValue = validate_JSONValue_2;
 export const LegacyTitledEnumSchema = validate_LegacyTitledEnumSchema;
-export const ListRootsRequest = validate_ListRootsRequest_2;
+export const ListRootsRequest = validate_ListRootsRequest;
 export const ListRootsRequest_params = validate_ListRootsRequest_properties_params;
-export const ListRootsResult = validate_ListRootsResult_2;
+export const ListRootsResult = validate_ListRootsResult;
 export const MetaObject = validate_MetaObject;
 export const ModelHint = validate_ModelHint;
-export const ModelPreferences = validate_ModelPreferences_2;
+export const ModelPreferences = validate_ModelPreferences;
 export const NotificationMetaObject = validate_NotificationMetaObject;
 export const NotificationParams = validate_NotificationParams;
 export const NumberSchema = validate_NumberSchema;
-export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition_2;
+export const PrimitiveSchemaDefinition = validate_PrimitiveSchemaDefinition;
 export const RelatedTaskIds = validate_RelatedTaskIds;
 export const RequestId = validate_RequestId;
-export const ResourceLink = validate_ResourceLink_2;
-export const Result = validate_Result_2;
-export const ResultMetaObject = validate_ResultMetaObject_2;
+export const ResourceLink = validate_ResourceLink;
+export const Result = validate_Result;
+export const ResultMetaObject = validate_ResultMetaObject;
 export const Role = validate_Role;
-export const Root = validate_Root_2;
-export const SamplingMessage = validate_SamplingMessage_2;
-export const SamplingMessageContentBlock = validate_SamplingMessageContentBlock_2;
+export const Root = validate_Root;
+export const SamplingMessage = validate_SamplingMessage;
+export const SamplingMessageContentBlock = validate_SamplingMessageContentBlock;
 export const StringSchema = validate_StringSchema;
 export const Task = validate_Task;
 export const TaskStatus = validate_TaskStatus;
@@ -20600,15 +16005,15 @@ export const TaskStatusNotification_params = validate_TaskStatusNotification_all
 export const TaskSubscriptionAcknowledgedNotifications = validate_TaskSubscriptionAcknowledgedNotifications;
 export const TaskSubscriptionNotifications = validate_TaskSubscriptionNotifications;
 export const TasksExtensionCapability = validate_TasksExtensionCapability;
-export const TextContent = validate_TextContent_2;
-export const TextResourceContents = validate_TextResourceContents_2;
+export const TextContent = validate_TextContent;
+export const TextResourceContents = validate_TextResourceContents;
 export const TitledMultiSelectEnumSchema = validate_TitledMultiSelectEnumSchema;
 export const TitledSingleSelectEnumSchema = validate_TitledSingleSelectEnumSchema;
-export const Tool = validate_Tool_2;
+export const Tool = validate_Tool;
 export const ToolAnnotations = validate_ToolAnnotations;
 export const ToolChoice = validate_ToolChoice;
-export const ToolResultContent = validate_ToolResultContent_2;
-export const ToolUseContent = validate_ToolUseContent_2;
+export const ToolResultContent = validate_ToolResultContent;
+export const ToolUseContent = validate_ToolUseContent;
 export const UntitledMultiSelectEnumSchema = validate_UntitledMultiSelectEnumSchema;
 export const UntitledSingleSelectEnumSchema = validate_UntitledSingleSelectEnumSchema;
 export const UpdateTaskRequest = validate_UpdateTaskRequest;

@@ -8,88 +8,15 @@ import * as fastSet from "./validators.fast.js";
 // to leave every error on `.errors`. The exported validators are at the end of this file.
 const format_byte = formats.byte;
 const format_uri = formats.uri;
-const schema_Annotations = {"properties":{"audience":{"items":{"$ref":"#/$defs/Role"},"type":"array"},"lastModified":{"type":"string"},"priority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_AudioContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"audio","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_BlobResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"blob":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["blob","uri"],"type":"object"};
-const schema_BooleanSchema = {"properties":{"default":{"type":"boolean"},"description":{"type":"string"},"title":{"type":"string"},"type":{"const":"boolean","type":"string"}},"required":["type"],"type":"object"};
-const schema_CancelTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/cancel"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
-const schema_CancelTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
-const schema_CancelTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-const schema_CancelledTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
-const schema_CompletedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]};
-const schema_ContentBlock = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ResourceLink"},{"$ref":"#/$defs/EmbeddedResource"}]};
-const schema_CreateMessageRequest = {"properties":{"method":{"const":"sampling/createMessage","type":"string"},"params":{"$ref":"#/$defs/CreateMessageRequestParams"}},"required":["method","params"],"type":"object"};
 const schema_CreateMessageRequestParams = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};
-const schema_CreateMessageResult = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"model":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"stopReason":{"type":"string"}},"required":["content","model","role"],"type":"object"};
-const schema_CreateTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"resultType":{"type":"string","const":"task"}},"required":["resultType"]}]};
-const schema_DetailedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","anyOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]};
-const schema_ElicitRequest = {"properties":{"method":{"const":"elicitation/create","type":"string"},"params":{"$ref":"#/$defs/ElicitRequestParams"}},"required":["method","params"],"type":"object"};
-const schema_ElicitRequestFormParams = {"properties":{"message":{"type":"string"},"mode":{"const":"form","type":"string"},"requestedSchema":{"properties":{"$schema":{"type":"string"},"properties":{"additionalProperties":{"$ref":"#/$defs/PrimitiveSchemaDefinition"},"type":"object"},"required":{"items":{"type":"string"},"type":"array"},"type":{"const":"object","type":"string"}},"required":["properties","type"],"type":"object"}},"required":["message","requestedSchema"],"type":"object"};
-const schema_ElicitRequestParams = {"anyOf":[{"$ref":"#/$defs/ElicitRequestFormParams"},{"$ref":"#/$defs/ElicitRequestURLParams"}]};
-const schema_ElicitRequestURLParams = {"properties":{"message":{"type":"string"},"mode":{"const":"url","type":"string"},"url":{"format":"uri","type":"string"}},"required":["message","mode","url"],"type":"object"};
 const schema_ElicitResult = {"properties":{"action":{"enum":["accept","cancel","decline"],"type":"string"},"content":{"additionalProperties":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":["string","integer","boolean"]}]},"type":"object"}},"required":["action"],"type":"object"};
-const schema_EmbeddedResource = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"resource":{"anyOf":[{"$ref":"#/$defs/TextResourceContents"},{"$ref":"#/$defs/BlobResourceContents"}]},"type":{"const":"resource","type":"string"}},"required":["resource","type"],"type":"object"};
-const schema_Error = {"properties":{"code":{"type":"integer"},"data":{},"message":{"type":"string"}},"required":["code","message"],"type":"object"};
-const schema_FailedTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]};
-const schema_GetTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/get"},"params":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}},"required":["method","params"]}]};
-const schema_GetTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]};
-const schema_GetTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"anyOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
 const schema_Icon = {"properties":{"mimeType":{"type":"string"},"sizes":{"items":{"type":"string"},"type":"array"},"src":{"format":"uri","type":"string"},"theme":{"enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
-const schema_ImageContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"data":{"format":"byte","type":"string"},"mimeType":{"type":"string"},"type":{"const":"image","type":"string"}},"required":["data","mimeType","type"],"type":"object"};
-const schema_Implementation = {"properties":{"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"name":{"type":"string"},"title":{"type":"string"},"version":{"type":"string"},"websiteUrl":{"format":"uri","type":"string"}},"required":["name","version"],"type":"object"};
-const schema_InputRequest = {"anyOf":[{"$ref":"#/$defs/CreateMessageRequest"},{"$ref":"#/$defs/ListRootsRequest"},{"$ref":"#/$defs/ElicitRequest"}]};
-const schema_InputRequests = {"additionalProperties":{"$ref":"#/$defs/InputRequest"},"type":"object"};
-const schema_InputRequiredTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]};
-const schema_InputResponse = {"anyOf":[{"$ref":"#/$defs/CreateMessageResult"},{"$ref":"#/$defs/ListRootsResult"},{"$ref":"#/$defs/ElicitResult"}]};
-const schema_InputResponses = {"additionalProperties":{"$ref":"#/$defs/InputResponse"},"type":"object"};
-const schema_JSONObject = {"additionalProperties":{"$ref":"#/$defs/JSONValue"},"type":"object"};
-const schema_JSONRPCNotification = {"properties":{"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["jsonrpc","method"],"type":"object"};
-const schema_JSONRPCRequest = {"properties":{"id":{"$ref":"#/$defs/RequestId"},"jsonrpc":{"const":"2.0","type":"string"},"method":{"type":"string"},"params":{"additionalProperties":{},"type":"object"}},"required":["id","jsonrpc","method"],"type":"object"};
 const schema_JSONValue = {"anyOf":[{"$ref":"#/$defs/JSONObject"},{"items":{"$ref":"#/$defs/JSONValue"},"type":"array"},{"type":["string","integer","boolean"]}]};
-const schema_LegacyTitledEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"enumNames":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_ListRootsRequest = {"properties":{"method":{"const":"roots/list","type":"string"},"params":{"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"}},"required":["method"],"type":"object"};
-const schema_ListRootsRequest_properties_params = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"}},"type":"object"};
-const schema_ListRootsResult = {"properties":{"roots":{"items":{"$ref":"#/$defs/Root"},"type":"array"}},"required":["roots"],"type":"object"};
-const schema_MetaObject = {"type":"object"};
-const schema_ModelHint = {"properties":{"name":{"type":"string"}},"type":"object"};
-const schema_ModelPreferences = {"properties":{"costPriority":{"maximum":1,"minimum":0,"type":"number"},"hints":{"items":{"$ref":"#/$defs/ModelHint"},"type":"array"},"intelligencePriority":{"maximum":1,"minimum":0,"type":"number"},"speedPriority":{"maximum":1,"minimum":0,"type":"number"}},"type":"object"};
-const schema_NotificationMetaObject = {"properties":{"io.modelcontextprotocol/subscriptionId":{"$ref":"#/$defs/RequestId"}},"type":"object"};
-const schema_NotificationParams = {"properties":{"_meta":{"$ref":"#/$defs/NotificationMetaObject"}},"type":"object"};
 const schema_NumberSchema = {"properties":{"default":{"type":"number"},"description":{"type":"string"},"maximum":{"type":"number"},"minimum":{"type":"number"},"title":{"type":"string"},"type":{"enum":["integer","number"],"type":"string"}},"required":["type"],"type":"object"};
-const schema_PrimitiveSchemaDefinition = {"anyOf":[{"$ref":"#/$defs/StringSchema"},{"$ref":"#/$defs/NumberSchema"},{"$ref":"#/$defs/BooleanSchema"},{"$ref":"#/$defs/UntitledSingleSelectEnumSchema"},{"$ref":"#/$defs/TitledSingleSelectEnumSchema"},{"$ref":"#/$defs/UntitledMultiSelectEnumSchema"},{"$ref":"#/$defs/TitledMultiSelectEnumSchema"},{"$ref":"#/$defs/LegacyTitledEnumSchema"}]};
-const schema_RelatedTaskIds = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"string"}};
 const schema_RequestId = {"type":["string","integer"]};
-const schema_ResourceLink = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"mimeType":{"type":"string"},"name":{"type":"string"},"size":{"type":"integer"},"title":{"type":"string"},"type":{"const":"resource_link","type":"string"},"uri":{"format":"uri","type":"string"}},"required":["name","type","uri"],"type":"object"};
-const schema_Result = {"additionalProperties":{},"properties":{"_meta":{"$ref":"#/$defs/ResultMetaObject"},"resultType":{"type":"string"}},"required":["resultType"],"type":"object"};
-const schema_ResultMetaObject = {"properties":{"io.modelcontextprotocol/serverInfo":{"$ref":"#/$defs/Implementation"}},"type":"object"};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
-const schema_Root = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"name":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["uri"],"type":"object"};
-const schema_SamplingMessage = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"},{"items":{"$ref":"#/$defs/SamplingMessageContentBlock"},"type":"array"}]},"role":{"$ref":"#/$defs/Role"}},"required":["content","role"],"type":"object"};
-const schema_SamplingMessageContentBlock = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"},{"$ref":"#/$defs/ToolUseContent"},{"$ref":"#/$defs/ToolResultContent"}]};
 const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-const schema_Task = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
-const schema_TaskStatus = {"$schema":"https://json-schema.org/draft/2020-12/schema","anyOf":[{"type":"string","const":"working"},{"type":"string","const":"input_required"},{"type":"string","const":"completed"},{"type":"string","const":"failed"},{"type":"string","const":"cancelled"}]};
-const schema_TaskStatusNotification = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCNotification"},{"type":"object","properties":{"method":{"type":"string","const":"notifications/tasks"},"params":{"allOf":[{"$ref":"#/$defs/NotificationParams"},{"anyOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]}},"required":["method","params"]}]};
-const schema_TaskStatusNotificationParams = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/NotificationParams"},{"anyOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
-const schema_TaskStatusNotification_allOf_1_properties_params = {"allOf":[{"$ref":"#/$defs/NotificationParams"},{"anyOf":[{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"input_required"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"inputRequests":{"$ref":"#/$defs/InputRequests"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","inputRequests"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"completed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"result":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","result"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"failed"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"error":{"$ref":"#/$defs/Error"}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs","error"]},{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"cancelled"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]}]},{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}]};
-const schema_TaskSubscriptionAcknowledgedNotifications = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
-const schema_TaskSubscriptionNotifications = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskIds":{"type":"array","items":{"type":"string"}}}};
-const schema_TasksExtensionCapability = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","propertyNames":{"type":"string"},"additionalProperties":{"not":{}}};
-const schema_TextContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/Annotations"},"text":{"type":"string"},"type":{"const":"text","type":"string"}},"required":["text","type"],"type":"object"};
-const schema_TextResourceContents = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"mimeType":{"type":"string"},"text":{"type":"string"},"uri":{"format":"uri","type":"string"}},"required":["text","uri"],"type":"object"};
-const schema_TitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"anyOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"}},"required":["anyOf"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_TitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"oneOf":{"items":{"properties":{"const":{"type":"string"},"title":{"type":"string"}},"required":["const","title"],"type":"object"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["oneOf","type"],"type":"object"};
-const schema_Tool = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"description":{"type":"string"},"icons":{"items":{"$ref":"#/$defs/Icon"},"type":"array"},"inputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"},"type":{"const":"object","type":"string"}},"required":["type"],"type":"object"},"name":{"type":"string"},"outputSchema":{"additionalProperties":{},"properties":{"$schema":{"type":"string"}},"type":"object"},"title":{"type":"string"}},"required":["inputSchema","name"],"type":"object"};
-const schema_ToolAnnotations = {"properties":{"destructiveHint":{"type":"boolean"},"idempotentHint":{"type":"boolean"},"openWorldHint":{"type":"boolean"},"readOnlyHint":{"type":"boolean"},"title":{"type":"string"}},"type":"object"};
 const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-const schema_ToolResultContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"content":{"items":{"$ref":"#/$defs/ContentBlock"},"type":"array"},"isError":{"type":"boolean"},"structuredContent":{},"toolUseId":{"type":"string"},"type":{"const":"tool_result","type":"string"}},"required":["content","toolUseId","type"],"type":"object"};
-const schema_ToolUseContent = {"properties":{"_meta":{"$ref":"#/$defs/MetaObject"},"id":{"type":"string"},"input":{"additionalProperties":{},"type":"object"},"name":{"type":"string"},"type":{"const":"tool_use","type":"string"}},"required":["id","input","name","type"],"type":"object"};
-const schema_UntitledMultiSelectEnumSchema = {"properties":{"default":{"items":{"type":"string"},"type":"array"},"description":{"type":"string"},"items":{"properties":{"enum":{"items":{"type":"string"},"type":"array"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"},"maxItems":{"type":"integer"},"minItems":{"type":"integer"},"title":{"type":"string"},"type":{"const":"array","type":"string"}},"required":["items","type"],"type":"object"};
-const schema_UntitledSingleSelectEnumSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"enum":{"items":{"type":"string"},"type":"array"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["enum","type"],"type":"object"};
-const schema_UpdateTaskRequest = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/JSONRPCRequest"},{"type":"object","properties":{"method":{"type":"string","const":"tasks/update"},"params":{"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]}},"required":["method","params"]}]};
-const schema_UpdateTaskRequest_allOf_1_properties_params = {"type":"object","properties":{"taskId":{"type":"string"},"inputResponses":{"$ref":"#/$defs/InputResponses"}},"required":["taskId","inputResponses"]};
-const schema_UpdateTaskResult = {"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/Result"},{"type":"object","properties":{"resultType":{"type":"string","const":"complete"}},"required":["resultType"]}]};
-const schema_WorkingTask = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","const":"working"},"statusMessage":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"},"ttlMs":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}]},"pollIntervalMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"required":["taskId","status","createdAt","lastUpdatedAt","ttlMs"]};
 function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1562,195 +1489,6 @@ vErrors.push(err11);
 errors++;
 }
 validate_CreateMessageRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_CreateMessageRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.maxTokens === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxTokens"},message:"must have required property '"+"maxTokens"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.messages === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.includeContext !== undefined){
-let data0 = data.includeContext;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data0 === "allServers") || (data0 === "none")) || (data0 === "thisServer"))){
-const err3 = {instancePath:instancePath+"/includeContext",schemaPath:"#/properties/includeContext/enum",keyword:"enum",params:{allowedValues: schema_CreateMessageRequestParams.properties.includeContext.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.maxTokens !== undefined){
-let data1 = data.maxTokens;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.messages !== undefined){
-let data2 = data.messages;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.metadata !== undefined){
-if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
-errors = vErrors.length;
-}
-}
-if(data.stopSequences !== undefined){
-let data6 = data.stopSequences;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/stopSequences/" + i1,schemaPath:"#/properties/stopSequences/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/stopSequences",schemaPath:"#/properties/stopSequences/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.systemPrompt !== undefined){
-if(typeof data.systemPrompt !== "string"){
-const err8 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.temperature !== undefined){
-let data9 = data.temperature;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err9 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.toolChoice !== undefined){
-if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, {instancePath:instancePath+"/toolChoice",parentData:data,parentDataProperty:"toolChoice",rootData})))){
-vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
-errors = vErrors.length;
-}
-}
-if(data.tools !== undefined){
-let data11 = data.tools;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data11,parentDataProperty:i2,rootData})))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_CreateMessageRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3967,198 +3705,6 @@ errors++;
 validate_ElicitRequestFormParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestFormParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.requestedSchema === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedSchema"},message:"must have required property '"+"requestedSchema"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("form" !== data1){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "form"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.requestedSchema !== undefined){
-let data2 = data.requestedSchema;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.properties === undefined){
-const err5 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2.type === undefined){
-const err6 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.$schema !== undefined){
-if(typeof data2.$schema !== "string"){
-const err7 = {instancePath:instancePath+"/requestedSchema/$schema",schemaPath:"#/properties/requestedSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data2.properties !== undefined){
-let data4 = data2.properties;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/requestedSchema/properties",schemaPath:"#/properties/requestedSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data2.required !== undefined){
-let data6 = data2.required;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data6[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/requestedSchema/required/" + i0,schemaPath:"#/properties/requestedSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/requestedSchema/required",schemaPath:"#/properties/requestedSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data2.type !== undefined){
-let data8 = data2.type;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if("object" !== data8){
-const err12 = {instancePath:instancePath+"/requestedSchema/type",schemaPath:"#/properties/requestedSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/requestedSchema",schemaPath:"#/properties/requestedSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate_ElicitRequestFormParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ElicitRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -4202,51 +3748,6 @@ vErrors = null;
 }
 }
 validate_ElicitRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ElicitRequestURLParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_ElicitRequestParams_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitRequestURLParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4355,181 +3856,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ElicitRequestURLParams.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequestURLParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("url" !== data1){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/const",keyword:"const",params:{allowedValue: "url"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data2 = data.url;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ElicitRequestURLParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_ElicitRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("elicitation/create" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "elicitation/create"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_ElicitRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4782,121 +4108,6 @@ errors++;
 validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-function validate_EmbeddedResource_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resource === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.resource !== undefined){
-let data2 = data.resource;
-const _errs4 = errors;
-let valid1 = false;
-const _errs5 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("resource" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_EmbeddedResource_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -4958,69 +4169,6 @@ vErrors.push(err4);
 errors++;
 }
 validate_Error.errors = vErrors;
-return errors === 0;
-}
-function validate_Error_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_Error_2.errors = vErrors;
 return errors === 0;
 }
 function validate_FailedTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -6949,122 +6097,6 @@ errors++;
 validate_Icon.errors = vErrors;
 return errors === 0;
 }
-function validate_Icon_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.src === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err1 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.sizes !== undefined){
-let data1 = data.sizes;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/sizes/" + i0,schemaPath:"#/properties/sizes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/sizes",schemaPath:"#/properties/sizes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.src !== undefined){
-let data3 = data.src;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/src",schemaPath:"#/properties/src/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.theme !== undefined){
-let data4 = data.theme;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((data4 === "dark") || (data4 === "light"))){
-const err7 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/enum",keyword:"enum",params:{allowedValues: schema_Icon.properties.theme.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_Icon_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7183,126 +6215,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.data !== undefined){
-let data2 = data.data;
-if(typeof data2 === "string"){
-if(!(format_byte(data2))){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/format",keyword:"format",params:{format: "byte"},message:"must match format \""+"byte"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("image" !== data4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7438,139 +6350,6 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data1 = data.icons;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.websiteUrl !== undefined){
-let data6 = data.websiteUrl;
-if(typeof data6 === "string"){
-if(!(format_uri(data6))){
-const err7 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/websiteUrl",schemaPath:"#/properties/websiteUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_Implementation_2.errors = vErrors;
-return errors === 0;
-}
 function validate_InputRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7625,60 +6404,6 @@ vErrors = null;
 validate_InputRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_InputRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_InputRequests(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -7701,30 +6426,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_InputRequests.errors = vErrors;
-return errors === 0;
-}
-function validate_InputRequests_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_InputRequests_2.errors = vErrors;
 return errors === 0;
 }
 function validate_InputRequiredTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8095,30 +6796,6 @@ errors++;
 validate_JSONObject.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_JSONObject_2.errors = vErrors;
-return errors === 0;
-}
 function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8309,110 +6986,6 @@ vErrors.push(err7);
 errors++;
 }
 validate_JSONRPCRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_JSONRPCRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.jsonrpc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
-errors = vErrors.length;
-}
-}
-if(data.jsonrpc !== undefined){
-let data1 = data.jsonrpc;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data1){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-if(typeof data.method !== "string"){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data3 = data.params;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate_JSONRPCRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_JSONValue(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8718,159 +7291,6 @@ errors++;
 validate_LegacyTitledEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_LegacyTitledEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enum !== undefined){
-let data2 = data.enum;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.enumNames !== undefined){
-let data4 = data.enumNames;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/enumNames/" + i1,schemaPath:"#/properties/enumNames/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/enumNames",schemaPath:"#/properties/enumNames/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data7 = data.type;
-if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("string" !== data7){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate_LegacyTitledEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -8941,78 +7361,6 @@ vErrors.push(err4);
 errors++;
 }
 validate_ListRootsRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRootsRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.method !== undefined){
-let data0 = data.method;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if("roots/list" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "roots/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-let data1 = data.params;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1._meta !== undefined){
-if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, {instancePath:instancePath+"/params/_meta",parentData:data1,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_ListRootsRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9089,56 +7437,6 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roots === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roots"},message:"must have required property '"+"roots"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.roots !== undefined){
-let data0 = data.roots;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/roots",schemaPath:"#/properties/roots/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_ListRootsResult_2.errors = vErrors;
-return errors === 0;
-}
 function validate_MetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -9153,22 +7451,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_MetaObject.errors = vErrors;
-return errors === 0;
-}
-function validate_MetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_MetaObject_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9199,36 +7481,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_ModelHint.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelHint_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_ModelHint_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9374,151 +7626,6 @@ vErrors.push(err10);
 errors++;
 }
 validate_ModelPreferences.errors = vErrors;
-return errors === 0;
-}
-function validate_ModelPreferences_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.costPriority !== undefined){
-let data0 = data.costPriority;
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/costPriority",schemaPath:"#/properties/costPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.hints !== undefined){
-let data1 = data.hints;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/hints",schemaPath:"#/properties/hints/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.intelligencePriority !== undefined){
-let data3 = data.intelligencePriority;
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-const err4 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3 < 0 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/intelligencePriority",schemaPath:"#/properties/intelligencePriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.speedPriority !== undefined){
-let data4 = data.speedPriority;
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 1 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/speedPriority",schemaPath:"#/properties/speedPriority/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_ModelPreferences_2.errors = vErrors;
 return errors === 0;
 }
 function validate_NotificationMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -9683,120 +7790,6 @@ errors++;
 validate_NumberSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_NumberSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.maximum !== undefined){
-let data2 = data.maximum;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.minimum !== undefined){
-let data3 = data.minimum;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err4 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((data5 === "integer") || (data5 === "number"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema_NumberSchema.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_NumberSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_PrimitiveSchemaDefinition(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -9896,105 +7889,6 @@ vErrors = null;
 validate_PrimitiveSchemaDefinition.errors = vErrors;
 return errors === 0;
 }
-function validate_PrimitiveSchemaDefinition_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs6 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs7 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs8 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-return errors === 0;
-}
 function validate_RelatedTaskIds(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10040,22 +7934,6 @@ vErrors.push(err0);
 errors++;
 }
 validate_RequestId.errors = vErrors;
-return errors === 0;
-}
-function validate_RequestId_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema_RequestId.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_RequestId_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ResourceLink(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10249,197 +8127,6 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err5 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.size !== undefined){
-let data7 = data.size;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err7 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data9 = data.type;
-if(typeof data9 !== "string"){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("resource_link" !== data9){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "resource_link"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data10 = data.uri;
-if(typeof data10 === "string"){
-if(!(format_uri(data10))){
-const err11 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_ResourceLink_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10510,76 +8197,6 @@ errors++;
 validate_ResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_ResultMetaObject_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData})))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_ResultMetaObject_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Result_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.resultType !== undefined){
-if(typeof data.resultType !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_Result_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -10604,32 +8221,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_Role.errors = vErrors;
-return errors === 0;
-}
-function validate_Role_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data === "assistant") || (data === "user"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Role_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10701,77 +8292,6 @@ vErrors.push(err4);
 errors++;
 }
 validate_Root.errors = vErrors;
-return errors === 0;
-}
-function validate_Root_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.uri === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data2 = data.uri;
-if(typeof data2 === "string"){
-if(!(format_uri(data2))){
-const err2 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_Root_2.errors = vErrors;
 return errors === 0;
 }
 function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10989,221 +8509,6 @@ vErrors = null;
 validate_SamplingMessageContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessageContentBlock_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_SamplingMessageContentBlock_2.errors = vErrors;
-return errors === 0;
-}
-function validate_SamplingMessage_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs5 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs9 = errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf/5/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-}
-}
-}
-if(!valid1){
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate_SamplingMessage_2.errors = vErrors;
-return errors === 0;
-}
 function validate_StringSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -11338,142 +8643,6 @@ vErrors.push(err10);
 errors++;
 }
 validate_StringSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_StringSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err1 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data2 = data.format;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "date") || (data2 === "date-time")) || (data2 === "email")) || (data2 === "uri"))){
-const err4 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema_StringSchema.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.minLength !== undefined){
-let data4 = data.minLength;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data6 = data.type;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if("string" !== data6){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate_StringSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16474,91 +13643,6 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("text" !== data3){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_TextContent_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -16650,99 +13734,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_TextResourceContents.errors = vErrors;
-return errors === 0;
-}
-function validate_TextResourceContents_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err2 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.uri !== undefined){
-let data3 = data.uri;
-if(typeof data3 === "string"){
-if(!(format_uri(data3))){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_TextResourceContents_2.errors = vErrors;
 return errors === 0;
 }
 function validate_TitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16984,245 +13975,6 @@ errors++;
 validate_TitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledMultiSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data3 = data.items;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.anyOf === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.anyOf !== undefined){
-let data4 = data3.anyOf;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.const === undefined){
-const err6 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data5.title === undefined){
-const err7 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data5.const !== undefined){
-if(typeof data5.const !== "string"){
-const err8 = {instancePath:instancePath+"/items/anyOf/" + i1+"/const",schemaPath:"#/properties/items/properties/anyOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data5.title !== undefined){
-if(typeof data5.title !== "string"){
-const err9 = {instancePath:instancePath+"/items/anyOf/" + i1+"/title",schemaPath:"#/properties/items/properties/anyOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/items/anyOf/" + i1,schemaPath:"#/properties/items/properties/anyOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/items/anyOf",schemaPath:"#/properties/items/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.maxItems !== undefined){
-let data8 = data.maxItems;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.minItems !== undefined){
-let data9 = data.minItems;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data11 = data.type;
-if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if("array" !== data11){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_TitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -17393,178 +14145,6 @@ vErrors.push(err13);
 errors++;
 }
 validate_TitledSingleSelectEnumSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_TitledSingleSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.oneOf === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oneOf"},message:"must have required property '"+"oneOf"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.oneOf !== undefined){
-let data2 = data.oneOf;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.const === undefined){
-const err4 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.title === undefined){
-const err5 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.const !== undefined){
-if(typeof data3.const !== "string"){
-const err6 = {instancePath:instancePath+"/oneOf/" + i0+"/const",schemaPath:"#/properties/oneOf/items/properties/const/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data3.title !== undefined){
-if(typeof data3.title !== "string"){
-const err7 = {instancePath:instancePath+"/oneOf/" + i0+"/title",schemaPath:"#/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/oneOf/" + i0,schemaPath:"#/properties/oneOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data7 = data.type;
-if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if("string" !== data7){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -17840,84 +14420,6 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.destructiveHint !== undefined){
-if(typeof data.destructiveHint !== "boolean"){
-const err0 = {instancePath:instancePath+"/destructiveHint",schemaPath:"#/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.idempotentHint !== undefined){
-if(typeof data.idempotentHint !== "boolean"){
-const err1 = {instancePath:instancePath+"/idempotentHint",schemaPath:"#/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.openWorldHint !== undefined){
-if(typeof data.openWorldHint !== "boolean"){
-const err2 = {instancePath:instancePath+"/openWorldHint",schemaPath:"#/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.readOnlyHint !== undefined){
-if(typeof data.readOnlyHint !== "boolean"){
-const err3 = {instancePath:instancePath+"/readOnlyHint",schemaPath:"#/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_ToolAnnotations_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ToolChoice(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -17957,47 +14459,6 @@ vErrors.push(err2);
 errors++;
 }
 validate_ToolChoice.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolChoice_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.mode !== undefined){
-let data0 = data.mode;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data0 === "auto") || (data0 === "none")) || (data0 === "required"))){
-const err1 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema_ToolChoice.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate_ToolChoice_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolResultContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18121,129 +14582,6 @@ vErrors.push(err8);
 errors++;
 }
 validate_ToolResultContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolResultContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.toolUseId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolUseId"},message:"must have required property '"+"toolUseId"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.content !== undefined){
-let data1 = data.content;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.isError !== undefined){
-if(typeof data.isError !== "boolean"){
-const err4 = {instancePath:instancePath+"/isError",schemaPath:"#/properties/isError/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.toolUseId !== undefined){
-if(typeof data.toolUseId !== "string"){
-const err5 = {instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("tool_result" !== data5){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ToolResultContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ToolUseContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18370,327 +14708,6 @@ vErrors.push(err9);
 errors++;
 }
 validate_ToolUseContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ToolUseContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.input === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.input !== undefined){
-let data2 = data.input;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("tool_use" !== data4){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_use"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_ToolUseContent_2.errors = vErrors;
-return errors === 0;
-}
-function validate_Tool_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.inputSchema === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.icons !== undefined){
-let data3 = data.icons;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.inputSchema !== undefined){
-let data5 = data.inputSchema;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err4 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data5.$schema !== undefined){
-if(typeof data5.$schema !== "string"){
-const err5 = {instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data5.type !== undefined){
-let data7 = data5.type;
-if(typeof data7 !== "string"){
-const err6 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("object" !== data7){
-const err7 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.outputSchema !== undefined){
-let data9 = data.outputSchema;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.$schema !== undefined){
-if(typeof data9.$schema !== "string"){
-const err10 = {instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/outputSchema",schemaPath:"#/properties/outputSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate_Tool_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UntitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -18918,231 +14935,6 @@ errors++;
 validate_UntitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledMultiSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-let data0 = data.default;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/default/" + i0,schemaPath:"#/properties/default/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data3 = data.items;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.enum === undefined){
-const err5 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.type === undefined){
-const err6 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data3.enum !== undefined){
-let data4 = data3.enum;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err7 = {instancePath:instancePath+"/items/enum/" + i1,schemaPath:"#/properties/items/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/items/enum",schemaPath:"#/properties/items/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data3.type !== undefined){
-let data6 = data3.type;
-if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if("string" !== data6){
-const err10 = {instancePath:instancePath+"/items/type",schemaPath:"#/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.maxItems !== undefined){
-let data7 = data.maxItems;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.minItems !== undefined){
-let data8 = data.minItems;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data10 = data.type;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if("array" !== data10){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
-return errors === 0;
-}
 function validate_UntitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -19266,131 +15058,6 @@ vErrors.push(err9);
 errors++;
 }
 validate_UntitledSingleSelectEnumSchema.errors = vErrors;
-return errors === 0;
-}
-function validate_UntitledSingleSelectEnumSchema_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.enum === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enum"},message:"must have required property '"+"enum"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.default !== undefined){
-if(typeof data.default !== "string"){
-const err2 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enum !== undefined){
-let data2 = data.enum;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/properties/enum/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("string" !== data5){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
 return errors === 0;
 }
 function validate_UpdateTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -19981,8 +15648,8 @@ export const CreateMessageRequestParams = function CreateMessageRequestParams(da
     CreateMessageRequestParams.errors = null;
     return true;
   }
-  const valid = validate_CreateMessageRequestParams_2(data);
-  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams_2.errors;
+  const valid = validate_CreateMessageRequestParams(data);
+  CreateMessageRequestParams.errors = validate_CreateMessageRequestParams.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -20017,8 +15684,8 @@ export const ElicitRequest = function ElicitRequest(data) {
     ElicitRequest.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequest_2(data);
-  ElicitRequest.errors = validate_ElicitRequest_2.errors;
+  const valid = validate_ElicitRequest(data);
+  ElicitRequest.errors = validate_ElicitRequest.errors;
   return valid;
 };
 export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
@@ -20026,8 +15693,8 @@ export const ElicitRequestFormParams = function ElicitRequestFormParams(data) {
     ElicitRequestFormParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestFormParams_2(data);
-  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams_2.errors;
+  const valid = validate_ElicitRequestFormParams(data);
+  ElicitRequestFormParams.errors = validate_ElicitRequestFormParams.errors;
   return valid;
 };
 export const ElicitRequestParams = function ElicitRequestParams(data) {
@@ -20035,8 +15702,8 @@ export const ElicitRequestParams = function ElicitRequestParams(data) {
     ElicitRequestParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestParams_2(data);
-  ElicitRequestParams.errors = validate_ElicitRequestParams_2.errors;
+  const valid = validate_ElicitRequestParams(data);
+  ElicitRequestParams.errors = validate_ElicitRequestParams.errors;
   return valid;
 };
 export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
@@ -20044,8 +15711,8 @@ export const ElicitRequestURLParams = function ElicitRequestURLParams(data) {
     ElicitRequestURLParams.errors = null;
     return true;
   }
-  const valid = validate_ElicitRequestURLParams_2(data);
-  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams_2.errors;
+  const valid = validate_ElicitRequestURLParams(data);
+  ElicitRequestURLParams.errors = validate_ElicitRequestURLParams.errors;
   return valid;
 };
 export const ElicitResult = function ElicitResult(data) {
@@ -20062,8 +15729,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate_EmbeddedResource_2(data);
-  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
+  const valid = validate_EmbeddedResource(data);
+  EmbeddedResource.errors = validate_EmbeddedResource.errors;
   return valid;
 };
 export const Error = function Error(data) {
@@ -20071,8 +15738,8 @@ export const Error = function Error(data) {
     Error.errors = null;
     return true;
   }
-  const valid = validate_Error_2(data);
-  Error.errors = validate_Error_2.errors;
+  const valid = validate_Error(data);
+  Error.errors = validate_Error.errors;
   return valid;
 };
 export const FailedTask = function FailedTask(data) {
@@ -20116,8 +15783,8 @@ export const Icon = function Icon(data) {
     Icon.errors = null;
     return true;
   }
-  const valid = validate_Icon_2(data);
-  Icon.errors = validate_Icon_2.errors;
+  const valid = validate_Icon(data);
+  Icon.errors = validate_Icon.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -20125,8 +15792,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate_ImageContent_2(data);
-  ImageContent.errors = validate_ImageContent_2.errors;
+  const valid = validate_ImageContent(data);
+  ImageContent.errors = validate_ImageContent.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -20134,8 +15801,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate_Implementation_2(data);
-  Implementation.errors = validate_Implementation_2.errors;
+  const valid = validate_Implementation(data);
+  Implementation.errors = validate_Implementation.errors;
   return valid;
 };
 export const InputRequest = function InputRequest(data) {
@@ -20143,8 +15810,8 @@ export const InputRequest = function InputRequest(data) {
     InputRequest.errors = null;
     return true;
   }
-  const valid = validate_InputRequest_2(data);
-  InputRequest.errors = validate_InputRequest_2.errors;
+  const valid = validate_InputRequest(data);
+  InputRequest.errors = validate_InputRequest.errors;
   return valid;
 };
 export const InputRequests = function InputRequests(data) {
@@ -20152,8 +15819,8 @@ export const InputRequests = function InputRequests(data) {
     InputRequests.errors = null;
     return true;
   }
-  const valid = validate_InputRequests_2(data);
-  InputRequests.errors = validate_InputRequests_2.errors;
+  const valid = validate_InputRequests(data);
+  InputRequests.errors = validate_InputRequests.errors;
   return valid;
 };
 export const InputRequiredTask = function InputRequiredTask(data) {
@@ -20188,8 +15855,8 @@ export const JSONObject = function JSONObject(data) {
     JSONObject.errors = null;
     return true;
   }
-  const valid = validate_JSONObject_2(data);
-  JSONObject.errors = validate_JSONObject_2.errors;
+  const valid = validate_JSONObject(data);
+  JSONObject.errors = validate_JSONObject.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -20206,8 +15873,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate_JSONRPCRequest_2(data);
-  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
+  const valid = validate_JSONRPCRequest(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest.errors;
   return valid;
 };
 export const JSONValue = function JSONValue(data) {
@@ -20224,8 +15891,8 @@ export const LegacyTitledEnumSchema = function LegacyTitledEnumSchema(data) {
     LegacyTitledEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_LegacyTitledEnumSchema_2(data);
-  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema_2.errors;
+  const valid = validate_LegacyTitledEnumSchema(data);
+  LegacyTitledEnumSchema.errors = validate_LegacyTitledEnumSchema.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -20233,8 +15900,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate_ListRootsRequest_2(data);
-  ListRootsRequest.errors = validate_ListRootsRequest_2.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -20251,8 +15918,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate_ListRootsResult_2(data);
-  ListRootsResult.errors = validate_ListRootsResult_2.errors;
+  const valid = validate_ListRootsResult(data);
+  ListRootsResult.errors = validate_ListRootsResult.errors;
   return valid;
 };
 export const MetaObject = function MetaObject(data) {
@@ -20260,8 +15927,8 @@ export const MetaObject = function MetaObject(data) {
     MetaObject.errors = null;
     return true;
   }
-  const valid = validate_MetaObject_2(data);
-  MetaObject.errors = validate_MetaObject_2.errors;
+  const valid = validate_MetaObject(data);
+  MetaObject.errors = validate_MetaObject.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -20269,8 +15936,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate_ModelHint_2(data);
-  ModelHint.errors = validate_ModelHint_2.errors;
+  const valid = validate_ModelHint(data);
+  ModelHint.errors = validate_ModelHint.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -20278,8 +15945,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate_ModelPreferences_2(data);
-  ModelPreferences.errors = validate_ModelPreferences_2.errors;
+  const valid = validate_ModelPreferences(data);
+  ModelPreferences.errors = validate_ModelPreferences.errors;
   return valid;
 };
 export const NotificationMetaObject = function NotificationMetaObject(data) {
@@ -20305,8 +15972,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate_NumberSchema_2(data);
-  NumberSchema.errors = validate_NumberSchema_2.errors;
+  const valid = validate_NumberSchema(data);
+  NumberSchema.errors = validate_NumberSchema.errors;
   return valid;
 };
 export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
@@ -20314,8 +15981,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate_PrimitiveSchemaDefinition_2(data);
-  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
+  const valid = validate_PrimitiveSchemaDefinition(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition.errors;
   return valid;
 };
 export const RelatedTaskIds = function RelatedTaskIds(data) {
@@ -20332,8 +15999,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate_RequestId_2(data);
-  RequestId.errors = validate_RequestId_2.errors;
+  const valid = validate_RequestId(data);
+  RequestId.errors = validate_RequestId.errors;
   return valid;
 };
 export const ResourceLink = function ResourceLink(data) {
@@ -20341,8 +16008,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate_ResourceLink_2(data);
-  ResourceLink.errors = validate_ResourceLink_2.errors;
+  const valid = validate_ResourceLink(data);
+  ResourceLink.errors = validate_ResourceLink.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -20350,8 +16017,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate_Result_2(data);
-  Result.errors = validate_Result_2.errors;
+  const valid = validate_Result(data);
+  Result.errors = validate_Result.errors;
   return valid;
 };
 export const ResultMetaObject = function ResultMetaObject(data) {
@@ -20359,8 +16026,8 @@ export const ResultMetaObject = function ResultMetaObject(data) {
     ResultMetaObject.errors = null;
     return true;
   }
-  const valid = validate_ResultMetaObject_2(data);
-  ResultMetaObject.errors = validate_ResultMetaObject_2.errors;
+  const valid = validate_ResultMetaObject(data);
+  ResultMetaObject.errors = validate_ResultMetaObject.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -20368,8 +16035,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate_Role_2(data);
-  Role.errors = validate_Role_2.errors;
+  const valid = validate_Role(data);
+  Role.errors = validate_Role.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -20377,8 +16044,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate_Root_2(data);
-  Root.errors = validate_Root_2.errors;
+  const valid = validate_Root(data);
+  Root.errors = validate_Root.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -20386,8 +16053,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate_SamplingMessage_2(data);
-  SamplingMessage.errors = validate_SamplingMessage_2.errors;
+  const valid = validate_SamplingMessage(data);
+  SamplingMessage.errors = validate_SamplingMessage.errors;
   return valid;
 };
 export const SamplingMessageContentBlock = function SamplingMessageContentBlock(data) {
@@ -20395,8 +16062,8 @@ export const SamplingMessageContentBlock = function SamplingMessageContentBlock(
     SamplingMessageContentBlock.errors = null;
     return true;
   }
-  const valid = validate_SamplingMessageContentBlock_2(data);
-  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock_2.errors;
+  const valid = validate_SamplingMessageContentBlock(data);
+  SamplingMessageContentBlock.errors = validate_SamplingMessageContentBlock.errors;
   return valid;
 };
 export const StringSchema = function StringSchema(data) {
@@ -20404,8 +16071,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate_StringSchema_2(data);
-  StringSchema.errors = validate_StringSchema_2.errors;
+  const valid = validate_StringSchema(data);
+  StringSchema.errors = validate_StringSchema.errors;
   return valid;
 };
 export const Task = function Task(data) {
@@ -20485,8 +16152,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate_TextContent_2(data);
-  TextContent.errors = validate_TextContent_2.errors;
+  const valid = validate_TextContent(data);
+  TextContent.errors = validate_TextContent.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -20494,8 +16161,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate_TextResourceContents_2(data);
-  TextResourceContents.errors = validate_TextResourceContents_2.errors;
+  const valid = validate_TextResourceContents(data);
+  TextResourceContents.errors = validate_TextResourceContents.errors;
   return valid;
 };
 export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(data) {
@@ -20503,8 +16170,8 @@ export const TitledMultiSelectEnumSchema = function TitledMultiSelectEnumSchema(
     TitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_TitledMultiSelectEnumSchema_2(data);
-  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema_2.errors;
+  const valid = validate_TitledMultiSelectEnumSchema(data);
+  TitledMultiSelectEnumSchema.errors = validate_TitledMultiSelectEnumSchema.errors;
   return valid;
 };
 export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchema(data) {
@@ -20512,8 +16179,8 @@ export const TitledSingleSelectEnumSchema = function TitledSingleSelectEnumSchem
     TitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_TitledSingleSelectEnumSchema_2(data);
-  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema_2.errors;
+  const valid = validate_TitledSingleSelectEnumSchema(data);
+  TitledSingleSelectEnumSchema.errors = validate_TitledSingleSelectEnumSchema.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -20521,8 +16188,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate_Tool_2(data);
-  Tool.errors = validate_Tool_2.errors;
+  const valid = validate_Tool(data);
+  Tool.errors = validate_Tool.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -20530,8 +16197,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate_ToolAnnotations_2(data);
-  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
+  const valid = validate_ToolAnnotations(data);
+  ToolAnnotations.errors = validate_ToolAnnotations.errors;
   return valid;
 };
 export const ToolChoice = function ToolChoice(data) {
@@ -20539,8 +16206,8 @@ export const ToolChoice = function ToolChoice(data) {
     ToolChoice.errors = null;
     return true;
   }
-  const valid = validate_ToolChoice_2(data);
-  ToolChoice.errors = validate_ToolChoice_2.errors;
+  const valid = validate_ToolChoice(data);
+  ToolChoice.errors = validate_ToolChoice.errors;
   return valid;
 };
 export const ToolResultContent = function ToolResultContent(data) {
@@ -20548,8 +16215,8 @@ export const ToolResultContent = function ToolResultContent(data) {
     ToolResultContent.errors = null;
     return true;
   }
-  const valid = validate_ToolResultContent_2(data);
-  ToolResultContent.errors = validate_ToolResultContent_2.errors;
+  const valid = validate_ToolResultContent(data);
+  ToolResultContent.errors = validate_ToolResultContent.errors;
   return valid;
 };
 export const ToolUseContent = function ToolUseContent(data) {
@@ -20557,8 +16224,8 @@ export const ToolUseContent = function ToolUseContent(data) {
     ToolUseContent.errors = null;
     return true;
   }
-  const valid = validate_ToolUseContent_2(data);
-  ToolUseContent.errors = validate_ToolUseContent_2.errors;
+  const valid = validate_ToolUseContent(data);
+  ToolUseContent.errors = validate_ToolUseContent.errors;
   return valid;
 };
 export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSchema(data) {
@@ -20566,8 +16233,8 @@ export const UntitledMultiSelectEnumSchema = function UntitledMultiSelectEnumSch
     UntitledMultiSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_UntitledMultiSelectEnumSchema_2(data);
-  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema_2.errors;
+  const valid = validate_UntitledMultiSelectEnumSchema(data);
+  UntitledMultiSelectEnumSchema.errors = validate_UntitledMultiSelectEnumSchema.errors;
   return valid;
 };
 export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumSchema(data) {
@@ -20575,8 +16242,8 @@ export const UntitledSingleSelectEnumSchema = function UntitledSingleSelectEnumS
     UntitledSingleSelectEnumSchema.errors = null;
     return true;
   }
-  const valid = validate_UntitledSingleSelectEnumSchema_2(data);
-  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema_2.errors;
+  const valid = validate_UntitledSingleSelectEnumSchema(data);
+  UntitledSingleSelectEnumSchema.errors = validate_UntitledSingleSelectEnumSchema.errors;
   return valid;
 };
 export const UpdateTaskRequest = function UpdateTaskRequest(data) {

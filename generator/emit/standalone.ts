@@ -36,8 +36,9 @@ import {
   topLevelNames,
   type Edit,
 } from './js-edit.ts';
+import { duplicateFunctions, droppedStatements } from './dedupe.ts';
 import { precheckEdits, validatorsOfExports } from './precheck.ts';
-import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits } from './verdict-only.ts';
+import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from './verdict-only.ts';
 
 type AjvInstance = InstanceType<typeof coreModule.default>;
 type Compiled = ValidateFunction & { readonly source?: NonNullable<ValidateFunction['source']> };
@@ -161,7 +162,7 @@ function stableNames(
   if (unnamed.length) throw new Error(`${label}: ajv names ${unnamed.join(', ')} are not declared at the top of its standalone code`);
   const leftover = declared.filter((n) => !renames.has(n) && /^(validate|schema|pattern|formats|func|wrapper|root)\d+$/.test(n));
   if (leftover.length) throw new Error(`${label}: no stable name for ${leftover.join(', ')}`);
-  return { renames, values, functions };
+  return { renames, values, functions, wanted };
 }
 
 /**
@@ -254,8 +255,17 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   const { runtimeFormatsOnly = false, verdictOnly = false, precheck } = options;
   const code = standaloneCode.default(ajv, refs);
   const source = parseModule(code, label, 'js', false);
-  const { renames, values, functions } = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
-  const edits: Edit[] = renameIdentifiers(source, renames);
+  const stable = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
+  const { values, functions } = stable;
+  // One function for a schema ajv compiled twice (emit/dedupe.ts): its callers renamed to the one kept.
+  const renameEdits = renameIdentifiers(source, stable.renames);
+  const merged = duplicateFunctions(source, renameEdits, stable.wanted);
+  const renames = new Map(stable.renames);
+  for (const [old, keep] of merged) renames.set(old, stable.renames.get(keep)!);
+  const edits: Edit[] = renameEdits.map((e) => {
+    const keep = merged.get(source.text.slice(e.start, e.end));
+    return keep === undefined ? e : { ...e, text: stable.renames.get(keep)! };
+  });
   // Format functions (a format that is a regular expression is written into the module as a literal).
   const used = [...values.values()].filter((n) => n.prefix === 'formats' && !(n.value?.ref instanceof RegExp)).map((n) => String(n.value?.key));
   const missing = [...new Set(used.filter((f) => !Object.hasOwn(runtimeFormats, f)))];
@@ -275,11 +285,12 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   edits.push(...helpers.edits);
   imports.push(...helpers.imports);
   if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, functions)));
-  if (verdictOnly) {
-    edits.push(...verdictOnlyEdits(source, label));
-    declarations.push(VERDICT_ONLY_DECLARATION);
-  }
-  return inStableOrder(source, edits, renames, { imports, declarations }, label);
+  const added = { imports, declarations };
+  if (!verdictOnly) return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
+  const verdict = verdictOnlyEdits(source, label);
+  declarations.push(VERDICT_ONLY_DECLARATION);
+  const dropped = droppedStatements(source, withoutEditsInside(renameEdits, verdict), merged, stable.renames);
+  return inStableOrder(source, [...withoutEditsInside(edits, verdict), ...verdict], renames, added, dropped, label);
 }
 
 /**
@@ -319,6 +330,7 @@ function inStableOrder(
   edits: readonly Edit[],
   renames: ReadonlyMap<string, string>,
   added: { readonly imports: readonly string[]; readonly declarations: readonly { key: string; text: string }[] },
+  dropped: ReadonlySet<number>,
   label: string,
 ): StandaloneParts {
   const texts = editedStatements(source, edits, label);
@@ -335,6 +347,11 @@ function inStableOrder(
   };
   if (leading === 0) addImports();
   source.statements.forEach((statement, i) => {
+    if (dropped.has(i)) {
+      index++;
+      if (statement.getEnd() === leading) addImports();
+      return;
+    }
     const text = texts[i]!;
     if (ts.isImportDeclaration(statement) || (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression))) prologue.push(text);
     else if (ts.isVariableStatement(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {

@@ -7,9 +7,11 @@
  * a map's values, two `replace` calls per key), and each function destructures it again, whether or not the
  * data is valid. The locations only serve the error objects. validators.fast.js answers yes or no and its
  * `.errors` are never read (validators.js reports the all-errors set's, emit/validators.ts), so there its
- * functions take `data` alone, its calls pass the data alone, and the four names the error objects still
- * mention are module constants. The verdicts do not change: the error objects are still made and counted
- * where ajv makes them, only their `instancePath` is "" (test/generated/accept-path.test.ts holds both sets
+ * functions take `data` alone and its calls pass the data alone. Nor are its error objects' contents read:
+ * each object literal ajv writes (a schema path, a keyword, a message, the parameters; a third of the set's
+ * code, parsed on every cold start) is one shared, frozen module constant instead. The verdicts do not
+ * change: ajv still counts and collects errors where it did (a union's branch is judged by whether the count
+ * moved), only every collected error is that constant (test/generated/accept-path.test.ts holds both sets
  * equal on every pin).
  *
  * Found on the parsed module (emit/js-edit.ts). Anything else that reads one of the four names (ajv's `$data`
@@ -22,10 +24,13 @@ import { isPropertyName, type Edit } from './js-edit.ts';
 const LOCATION = ['instancePath', 'parentData', 'parentDataProperty', 'rootData'] as const;
 const LOCATION_SET: ReadonlySet<string> = new Set(LOCATION);
 
-/** The module constant the error objects' location names resolve to once no function takes them. */
+/** The name of the error every error object of the set becomes. */
+const VERDICT_ERROR = 'verdictError';
+
+/** The module constant every error object of the set is replaced with. */
 export const VERDICT_ONLY_DECLARATION = {
-  key: 'instancePath',
-  text: 'const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;',
+  key: VERDICT_ERROR,
+  text: `const ${VERDICT_ERROR} = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});`,
 } as const;
 
 /** Whether `node` is the object binding pattern `{instancePath="", parentData, parentDataProperty, rootData=data}`. */
@@ -50,9 +55,10 @@ function isErrorObject(node: ts.Node): boolean {
 
 /**
  * The edits that make `source` (ajv's standalone code, as parsed) verdict-only: each function's location
- * parameter removed, each call's location argument removed. Add {@link VERDICT_ONLY_DECLARATION} to the module.
- * Throws when a function or a call does not have the shape ajv gives them, or a location name is read outside
- * an error object.
+ * parameter removed, each call's location argument removed, each error object replaced. Add
+ * {@link VERDICT_ONLY_DECLARATION} to the module, and drop any other edit inside a replaced error object
+ * ({@link withoutEditsInside}). Throws when a function or a call does not have the shape ajv gives them, or a
+ * location name is read outside an error object.
  */
 export function verdictOnlyEdits(source: ts.SourceFile, label: string): Edit[] {
   const edits: Edit[] = [];
@@ -60,29 +66,50 @@ export function verdictOnlyEdits(source: ts.SourceFile, label: string): Edit[] {
     const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
     return `${label}:${line + 1}:${character + 1}`;
   };
-  // `removed` and `inError` say whether the walk is inside a removed parameter or argument, or an error object.
-  const visit = (node: ts.Node, parent: ts.Node, removed: boolean, inError: boolean): void => {
+  // `removed` says whether the walk is inside a removed parameter or argument.
+  const visit = (node: ts.Node, parent: ts.Node, removed: boolean): void => {
     if (ts.isFunctionDeclaration(node) && node.parameters.length > 1) {
       const [first, second, ...more] = node.parameters;
       if (more.length || !isLocationPattern(second!.name)) throw new Error(`${where(node)}: a validator whose parameters are not (data, {location})`);
       edits.push({ start: first!.getEnd(), end: second!.getEnd(), text: '' });
-      if (node.body) visit(node.body, node, false, false);
-      visit(second!, node, true, false);
+      if (node.body) visit(node.body, node, false);
+      visit(second!, node, true);
       return;
     }
     if (ts.isCallExpression(node) && node.arguments.length === 2 && isLocationArgument(node.arguments[1]!)) {
       const [first, second] = node.arguments;
       edits.push({ start: first!.getEnd(), end: second!.getEnd(), text: '' });
-      visit(node.expression, node, removed, inError);
-      visit(first!, node, removed, inError);
-      visit(second!, node, true, inError);
+      visit(node.expression, node, removed);
+      visit(first!, node, removed);
+      visit(second!, node, true);
       return;
     }
-    if (ts.isIdentifier(node) && LOCATION_SET.has(node.text) && !isPropertyName(node, parent) && !removed && !inError)
+    if (ts.isIdentifier(node) && LOCATION_SET.has(node.text) && !isPropertyName(node, parent) && !removed)
       throw new Error(`${where(node)}: ${node.text} is read outside an error object; the accept-path set cannot drop it`);
-    const error = inError || isErrorObject(node);
-    ts.forEachChild(node, (child) => visit(child, node, removed, error));
+    if (isErrorObject(node)) {
+      edits.push({ start: node.getStart(source), end: node.getEnd(), text: VERDICT_ERROR });
+      return;
+    }
+    ts.forEachChild(node, (child) => visit(child, node, removed));
   };
-  ts.forEachChild(source, (child) => visit(child, source, false, false));
+  ts.forEachChild(source, (child) => visit(child, source, false));
   return edits;
+}
+
+/** `edits` without those inside a range that one of `replacing` replaces whole (a renamed name in an error object). */
+export function withoutEditsInside(edits: readonly Edit[], replacing: readonly Edit[]): Edit[] {
+  const ranges = [...replacing].sort((a, b) => a.start - b.start);
+  const inside = (e: Edit): boolean => {
+    let lo = 0;
+    let hi = ranges.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = ranges[mid]!;
+      if (r.end <= e.start) lo = mid + 1;
+      else if (r.start > e.start) hi = mid - 1;
+      else return r !== e && e.end <= r.end;
+    }
+    return false;
+  };
+  return edits.filter((e) => !inside(e));
 }

@@ -3,7 +3,6 @@
  * or an in-memory pair) through the JSON-RPC peer, or Streamable HTTP (JSON or SSE answers; the handshake
  * era's session id; 2026-07-28's mirrored headers, with the base64 wrapper for values that need it).
  */
-import { spawn } from 'node:child_process';
 import {
   classify,
   ErrorCode,
@@ -23,6 +22,7 @@ import { stdioTransport } from '../transports/stdio.ts';
 import type { Transport } from '../transports/transport.ts';
 import type { CallContext, ClientChannel, McpClient } from './client.ts';
 import { headerAnnotations } from './http-headers.ts';
+import { nodeChildProcess } from './node-builtins.ts';
 
 /** A channel over a stream transport: one JSON-RPC peer, server requests answered by the client. */
 export class PeerChannel implements ClientChannel {
@@ -73,7 +73,7 @@ export const STDIO_CLOSE_GRACE_MS = 2000;
  * exit; a server that does not is sent SIGTERM, then SIGKILL (each after STDIO_CLOSE_GRACE_MS).
  */
 export function spawnStdio(command: string, args: readonly string[], options: { cwd?: string; stderr?: (chunk: string) => void } = {}): PeerChannel {
-  const child = spawn(command, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = nodeChildProcess().spawn(command, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stderr.on('data', (d: Buffer) => options.stderr?.(d.toString()));
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const within = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);

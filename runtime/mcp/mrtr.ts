@@ -2,10 +2,10 @@
  * @module mcp/mrtr — multi round-trip requests (MCP 2026-07-28, https://modelcontextprotocol.io/specification/2026-07-28): the signal a handler raises
  * to ask for input, the client-capability check (-32021), and requestState signed with HMAC-SHA256.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { missingClientCapability } from './errors.ts';
+import { nodeCrypto } from './node-builtins.ts';
 import { gateOpen, type Revision } from './revisions.ts';
 import type { WireInputRequest } from './types.ts';
 
@@ -66,7 +66,7 @@ export function canonicalBase64url(text: string): Buffer | undefined {
 export function equalText(a: string, b: string): boolean {
   const x = Buffer.from(a, 'utf8');
   const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
+  return x.length === y.length && nodeCrypto().timingSafeEqual(x, y);
 }
 export const INVALID_STATE = 'Invalid or expired request state';
 const MAX_TOKEN_BYTES = 16 * 1024;
@@ -77,19 +77,22 @@ const MAX_TOKEN_BYTES = 16 * 1024;
  * _meta, inputResponses and requestState), so a token from one call fails on another. Signed, not encrypted.
  */
 export class RequestStateCodec {
-  readonly #secret: Buffer;
+  /** Given, or drawn when first needed (node:crypto is not loaded before). */
+  #secret: Buffer | undefined;
   readonly #ttlSeconds: number;
   readonly #now: () => number;
 
-  constructor(secret: Buffer = randomBytes(32), ttlSeconds = 300, now: () => number = () => Date.now()) {
-    if (secret.length < 32) throw new Error('requestState secret must be at least 32 bytes');
+  constructor(secret?: Buffer, ttlSeconds = 300, now: () => number = () => Date.now()) {
+    if (secret && secret.length < 32) throw new Error('requestState secret must be at least 32 bytes');
     this.#secret = secret;
     this.#ttlSeconds = ttlSeconds;
     this.#now = now;
   }
 
   #mac(label: string, text: string): Buffer {
-    return createHmac('sha256', this.#secret).update(`wiregen-mrtr-${label}-v1:${text}`).digest();
+    const crypto = nodeCrypto();
+    this.#secret ??= crypto.randomBytes(32);
+    return crypto.createHmac('sha256', this.#secret).update(`wiregen-mrtr-${label}-v1:${text}`).digest();
   }
 
   #scope(method: string, params: JsonObject): string {
@@ -116,7 +119,7 @@ export class RequestStateCodec {
     const payloadBytes = canonicalBase64url(parts[1]!);
     if (!given || !payloadBytes) throw fail();
     const expected = this.#mac('token', parts[1]!);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw fail();
+    if (given.length !== expected.length || !nodeCrypto().timingSafeEqual(given, expected)) throw fail();
     let payload: unknown;
     try {
       payload = JSON.parse(payloadBytes.toString('utf8'));

@@ -1,14 +1,15 @@
 /**
  * The verdict-only edit of the accept-path set (generator/emit/verdict-only.ts) on small documents: the
- * functions take the data alone and the calls pass it alone, the verdicts are ajv's own on every value, and a
- * module that reads a location name for anything but an error object is refused. That both sets agree on
+ * functions take the data alone and the calls pass it alone, the error objects are one constant, the verdicts
+ * are ajv's own on every value, and a module that reads a location name for anything but an error object is
+ * refused. That both sets agree on
  * the pins' real data is test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/accept-path.ts';
-import { parseModule } from '../../generator/emit/js-edit.ts';
+import { applyEdits, parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
 import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
-import { verdictOnlyEdits } from '../../generator/emit/verdict-only.ts';
+import { verdictOnlyEdits, withoutEditsInside } from '../../generator/emit/verdict-only.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 
 const ID = 'urn:test:verdict-only';
@@ -92,14 +93,32 @@ describe('verdictOnlyEdits', () => {
     expect(() => verdictOnlyEdits(source, 'm.js')).toThrow('m.js:1:1: a validator whose parameters are not (data, {location})');
   });
 
-  it('keeps the locations inside error objects, which are still made and counted', () => {
-    const source = parseModule(
-      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){ v.errors = [{instancePath, schemaPath:"#", keyword:"type", params:{}}]; return w(data.a, {instancePath:instancePath+"/a", parentData:data, parentDataProperty:"a", rootData}); }',
-      'm.js',
-      'js',
-    );
+  it('replaces each error object with one constant, and leaves the counting to ajv’s code', () => {
+    const text =
+      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){ v.errors = [{instancePath, schemaPath:"#", keyword:"type", params:{}}]; return w(data.a, {instancePath:instancePath+"/a", parentData:data, parentDataProperty:"a", rootData}); }';
+    const source = parseModule(text, 'm.js', 'js');
     const edits = verdictOnlyEdits(source, 'm.js');
-    expect(edits).toHaveLength(2);
-    expect(edits.every((e) => e.text === '')).toBe(true);
+    expect(applyEdits(text, edits)).toBe('function v(data){ v.errors = [verdictError]; return w(data.a); }');
+  });
+
+  it('drops the other edits inside a replaced error object', () => {
+    const text =
+      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){ v.errors = [{instancePath, schemaPath:"#", keyword:"enum", params:{allowedValues: schema3.enum}}]; return schema3 === data; }';
+    const source = parseModule(text, 'm.js', 'js');
+    const verdict = verdictOnlyEdits(source, 'm.js');
+    const renames = renameIdentifiers(source, new Map([['schema3', 'schema_X']]));
+    expect(renames).toHaveLength(2);
+    const kept = withoutEditsInside(renames, verdict);
+    expect(kept).toHaveLength(1);
+    expect(applyEdits(text, [...kept, ...verdict])).toBe('function v(data){ v.errors = [verdictError]; return schema_X === data; }');
+  });
+
+  it('gives the set one frozen error, which nothing can change', async () => {
+    const module = acceptPathModule(true);
+    expect(module).not.toMatch(/schemaPath:"#/);
+    const m = await load(module);
+    expect(m.Root!({})).toBe(false);
+    const [error] = (m.Root as unknown as { errors: { keyword: string }[] }).errors;
+    expect(Object.isFrozen(error)).toBe(true);
   });
 });

@@ -7,24 +7,6 @@ import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 
 const func_7a031813 = (ajvRuntime_ucs2length.__esModule ? ajvRuntime_ucs2length : { default: ajvRuntime_ucs2length })
   .default;
-const schema_forecast_input = {
-  type: "object",
-  properties: { city: { type: "string", minLength: 1 }, days: { type: "integer", minimum: 1, maximum: 7, default: 3 } },
-  required: ["city"],
-  $id: "urn:wiregen:spec:weather:forecast_input",
-};
-const schema_to_fahrenheit_input = {
-  type: "object",
-  properties: { celsius: { type: "number", description: "Degrees Celsius" } },
-  required: ["celsius"],
-  $id: "urn:wiregen:spec:weather:to_fahrenheit_input",
-};
-const schema_to_fahrenheit_output = {
-  type: "object",
-  properties: { fahrenheit: { type: "number" } },
-  required: ["fahrenheit"],
-  $id: "urn:wiregen:spec:weather:to_fahrenheit_output",
-};
 function validate_forecast_input(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},

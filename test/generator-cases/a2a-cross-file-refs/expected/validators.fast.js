@@ -5,13 +5,8 @@
 // locations: these `.errors` are never read). See generator/emit/accept-path.ts and emit/verdict-only.ts.
 "use strict";
 
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
 const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-const schema_Note = {"additionalProperties":false,"properties":{"noteId":{"type":"string"},"kind":{"$ref":"#/$defs/NoteKind"},"metadata":{"$ref":"#/$defs/Struct"}},"type":"object","patternProperties":{"^(note_id)$":{"type":"string"}}};
-const schema_NoteKind = {"anyOf":[{"pattern":"^NOTE_KIND_UNSPECIFIED$","type":"string"},{"enum":["NOTE_KIND_PLAIN","NOTE_KIND_CHECKLIST"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const schema_SaveNoteRequest = {"additionalProperties":false,"properties":{"note":{"$ref":"#/$defs/Note"}},"type":"object"};
-const schema_Struct = {"type":"object"};
 function validate_Note(data){
 let vErrors = null;
 let errors = 0;
@@ -20,7 +15,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "noteId") || (key0 === "kind")) || (key0 === "metadata")) || (pattern_a9dc9ddc.test(key0)))){
-validate_Note.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Note.errors = [verdictError];
 return false;
 break;
 }
@@ -29,7 +24,7 @@ if(_errs1 === errors){
 if(data.noteId !== undefined){
 const _errs2 = errors;
 if(typeof data.noteId !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/noteId",schemaPath:"#/properties/noteId/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -47,7 +42,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data1 === "string"){
 if(!pattern_3068bca7.test(data1)){
-const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^NOTE_KIND_UNSPECIFIED$"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -58,7 +53,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -73,7 +68,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs9 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -83,7 +78,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "NOTE_KIND_PLAIN") || (data1 === "NOTE_KIND_CHECKLIST"))){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_NoteKind.anyOf[1].enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -97,7 +92,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs11 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -109,7 +104,7 @@ errors++;
 if(errors === _errs11){
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 2147483647 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,7 +115,7 @@ errors++;
 }
 else {
 if(data1 < -2147483648 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -137,7 +132,7 @@ valid2 = valid2 || _valid0;
 }
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/NoteKind/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -169,7 +164,7 @@ if(data.metadata !== undefined){
 let data2 = data.metadata;
 const _errs13 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate_Note.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -183,7 +178,7 @@ for(const key1 in data){
 if(pattern_a9dc9ddc.test(key1)){
 const _errs16 = errors;
 if(typeof data[key1] !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(note_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -198,7 +193,7 @@ break;
 }
 }
 else {
-validate_Note.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
@@ -214,7 +209,7 @@ const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data === "string"){
 if(!pattern_3068bca7.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^NOTE_KIND_UNSPECIFIED$"}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -225,7 +220,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -240,7 +235,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -250,7 +245,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data === "NOTE_KIND_PLAIN") || (data === "NOTE_KIND_CHECKLIST"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_NoteKind.anyOf[1].enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -264,7 +259,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -276,7 +271,7 @@ errors++;
 if(errors === _errs5){
 if((typeof data == "number") && (isFinite(data))){
 if(data > 2147483647 || isNaN(data)){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -287,7 +282,7 @@ errors++;
 }
 else {
 if(data < -2147483648 || isNaN(data)){
-const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -304,7 +299,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -337,7 +332,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "note")){
-validate_SaveNoteRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SaveNoteRequest.errors = [verdictError];
 return false;
 break;
 }
@@ -352,7 +347,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate_SaveNoteRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SaveNoteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -363,12 +358,13 @@ function validate_Struct(data){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate_Struct.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Struct.errors = [verdictError];
 return false;
 }
 validate_Struct.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const Note = validate_Note;
 export const NoteKind = validate_NoteKind;
 export const SaveNoteRequest = validate_SaveNoteRequest;

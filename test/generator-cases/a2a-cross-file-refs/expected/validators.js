@@ -7,10 +7,7 @@ import * as fastSet from "./validators.fast.js";
 // to leave every error on `.errors`. The exported validators are at the end of this file.
 const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-const schema_Note = {"additionalProperties":false,"properties":{"noteId":{"type":"string"},"kind":{"$ref":"#/$defs/NoteKind"},"metadata":{"$ref":"#/$defs/Struct"}},"type":"object","patternProperties":{"^(note_id)$":{"type":"string"}}};
 const schema_NoteKind = {"anyOf":[{"pattern":"^NOTE_KIND_UNSPECIFIED$","type":"string"},{"enum":["NOTE_KIND_PLAIN","NOTE_KIND_CHECKLIST"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const schema_SaveNoteRequest = {"additionalProperties":false,"properties":{"note":{"$ref":"#/$defs/Note"}},"type":"object"};
-const schema_Struct = {"type":"object"};
 function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -195,122 +192,6 @@ vErrors = null;
 validate_NoteKind.errors = vErrors;
 return errors === 0;
 }
-function validate_NoteKind_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(typeof data === "string"){
-if(!pattern_3068bca7.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^NOTE_KIND_UNSPECIFIED$"},message:"must match pattern \""+"^NOTE_KIND_UNSPECIFIED$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((data === "NOTE_KIND_PLAIN") || (data === "NOTE_KIND_CHECKLIST"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_NoteKind.anyOf[1].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data == "number") && (isFinite(data))){
-if(data > 2147483647 || isNaN(data)){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data < -2147483648 || isNaN(data)){
-const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_NoteKind_2.errors = vErrors;
-return errors === 0;
-}
 function validate_SaveNoteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -363,22 +244,6 @@ errors++;
 validate_Struct.errors = vErrors;
 return errors === 0;
 }
-function validate_Struct_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_Struct_2.errors = vErrors;
-return errors === 0;
-}
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.
@@ -396,8 +261,8 @@ export const NoteKind = function NoteKind(data) {
     NoteKind.errors = null;
     return true;
   }
-  const valid = validate_NoteKind_2(data);
-  NoteKind.errors = validate_NoteKind_2.errors;
+  const valid = validate_NoteKind(data);
+  NoteKind.errors = validate_NoteKind.errors;
   return valid;
 };
 export const SaveNoteRequest = function SaveNoteRequest(data) {
@@ -414,7 +279,7 @@ export const Struct = function Struct(data) {
     Struct.errors = null;
     return true;
   }
-  const valid = validate_Struct_2(data);
-  Struct.errors = validate_Struct_2.errors;
+  const valid = validate_Struct(data);
+  Struct.errors = validate_Struct.errors;
   return valid;
 };

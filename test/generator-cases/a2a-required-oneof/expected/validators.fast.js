@@ -5,11 +5,9 @@
 // locations: these `.errors` are never read). See generator/emit/accept-path.ts and emit/verdict-only.ts.
 "use strict";
 
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const pattern_51cdfefd = new RegExp("^(raw_data)$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-const schema_Note = {"additionalProperties":false,"properties":{"noteId":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array","minItems":1},"text":{"type":"string"},"rawData":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"}},"type":"object","required":["noteId","tags"],"patternProperties":{"^(note_id)$":{"type":"string"},"^(raw_data)$":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"anyOf":[{"required":["rawData"]},{"required":["raw_data"]}]}]}]};
 function validate_Note(data){
 let vErrors = null;
 let errors = 0;
@@ -20,7 +18,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.text === undefined) && (missing0 = "text")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42,7 +40,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.rawData === undefined) && (missing1 = "rawData")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing1}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -59,7 +57,7 @@ const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.raw_data === undefined) && (missing2 = "raw_data")){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing2}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -73,7 +71,7 @@ var _valid1 = _errs7 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -105,7 +103,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -131,14 +129,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.noteId === undefined) && (missing3 = "noteId")) || ((data.tags === undefined) && (missing3 = "tags"))){
-validate_Note.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 else {
 const _errs8 = errors;
 for(const key0 in data){
 if(!((((((key0 === "noteId") || (key0 === "tags")) || (key0 === "text")) || (key0 === "rawData")) || (pattern_a9dc9ddc.test(key0))) || (pattern_51cdfefd.test(key0)))){
-validate_Note.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Note.errors = [verdictError];
 return false;
 break;
 }
@@ -147,7 +145,7 @@ if(_errs8 === errors){
 if(data.noteId !== undefined){
 const _errs9 = errors;
 if(typeof data.noteId !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/noteId",schemaPath:"#/properties/noteId/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -162,7 +160,7 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(Array.isArray(data1)){
 if(data1.length < 1){
-validate_Note.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 else {
@@ -171,7 +169,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data1[i0] !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid4 = _errs13 === errors;
@@ -182,7 +180,7 @@ break;
 }
 }
 else {
-validate_Note.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
@@ -195,7 +193,7 @@ if(valid3){
 if(data.text !== undefined){
 const _errs15 = errors;
 if(typeof data.text !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -210,12 +208,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data4 === "string"){
 if(!pattern_49f53b52.test(data4)){
-validate_Note.errors = [{instancePath:instancePath+"/rawData",schemaPath:"#/properties/rawData/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Note.errors = [{instancePath:instancePath+"/rawData",schemaPath:"#/properties/rawData/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
@@ -230,7 +228,7 @@ for(const key1 in data){
 if(pattern_a9dc9ddc.test(key1)){
 const _errs19 = errors;
 if(typeof data[key1] !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(note_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid5 = _errs19 === errors;
@@ -248,12 +246,12 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(typeof data6 === "string"){
 if(!pattern_49f53b52.test(data6)){
-validate_Note.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(raw_data)%24/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Note.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(raw_data)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
@@ -272,12 +270,13 @@ break;
 }
 }
 else {
-validate_Note.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
 validate_Note.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const Note = validate_Note;
 

@@ -8,7 +8,6 @@ import * as fastSet from "./validators.fast.js";
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const pattern_51cdfefd = new RegExp("^(raw_data)$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-const schema_Note = {"additionalProperties":false,"properties":{"noteId":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array","minItems":1},"text":{"type":"string"},"rawData":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"}},"type":"object","required":["noteId","tags"],"patternProperties":{"^(note_id)$":{"type":"string"},"^(raw_data)$":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"anyOf":[{"required":["rawData"]},{"required":["raw_data"]}]}]}]};
 function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

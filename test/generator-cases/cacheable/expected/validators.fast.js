@@ -5,14 +5,6 @@
 // locations: these `.errors` are never read). See generator/emit/accept-path.ts and emit/verdict-only.ts.
 "use strict";
 
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_CacheableResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]}},"required":["ttlMs","cacheScope"]};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/ListRequest"}]};
-const schema_ListRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/list"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["jsonrpc","id","method"]};
-const schema_ListResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]},"notes":{"type":"array","items":{"type":"string"}}},"required":["notes","ttlMs","cacheScope"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]}}};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/ListResult"}]};
 function validate_CacheableResult(data){
 let vErrors = null;
 let errors = 0;
@@ -20,7 +12,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.ttlMs === undefined) && (missing0 = "ttlMs")) || ((data.cacheScope === undefined) && (missing0 = "cacheScope"))){
-validate_CacheableResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 else {
@@ -28,7 +20,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -41,11 +33,11 @@ if(data.resultType !== undefined){
 let data1 = data.resultType;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 if(!(data1 === "complete")){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/enum",keyword:"enum",params:{allowedValues: schema_CacheableResult.properties.resultType.enum}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -58,13 +50,13 @@ if(data.ttlMs !== undefined){
 let data2 = data.ttlMs;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 }
@@ -79,11 +71,11 @@ if(data.cacheScope !== undefined){
 let data3 = data.cacheScope;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 if(!((data3 === "public") || (data3 === "private"))){
-validate_CacheableResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_CacheableResult.properties.cacheScope.enum}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -97,7 +89,7 @@ var valid0 = true;
 }
 }
 else {
-validate_CacheableResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CacheableResult.errors = [verdictError];
 return false;
 }
 }
@@ -117,7 +109,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -149,7 +141,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -157,11 +149,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ListRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_ListRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -174,7 +166,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ListRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_ListRequest.properties.id.type}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -187,11 +179,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_ListRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 if("notes/list" !== data2){
-validate_ListRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/list"}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -209,13 +201,13 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3._meta !== undefined){
 let data4 = data3._meta;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_ListRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/RequestParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ListRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/RequestParams/type",keyword:"type",params:{type: "object"}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 }
@@ -230,106 +222,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ListRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListRequest.errors = [verdictError];
 return false;
 }
 }
 validate_ListRequest.errors = vErrors;
-return errors === 0;
-}
-function validate_ListRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))){
-validate_ListRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ListRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_ListRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-let data1 = data.id;
-const _errs3 = errors;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_ListRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_ListRequest.properties.id.type}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_ListRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notes/list" !== data2){
-validate_ListRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/list"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3._meta !== undefined){
-let data4 = data3._meta;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_ListRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/RequestParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_ListRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/RequestParams/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ListRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ListRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ListResult(data){
@@ -339,7 +236,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.notes === undefined) && (missing0 = "notes")) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.cacheScope === undefined) && (missing0 = "cacheScope"))){
-validate_ListResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 else {
@@ -347,7 +244,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_ListResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -360,11 +257,11 @@ if(data.resultType !== undefined){
 let data1 = data.resultType;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_ListResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 if(!(data1 === "complete")){
-validate_ListResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/enum",keyword:"enum",params:{allowedValues: schema_ListResult.properties.resultType.enum}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -377,13 +274,13 @@ if(data.ttlMs !== undefined){
 let data2 = data.ttlMs;
 const _errs5 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate_ListResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 if(errors === _errs5){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-validate_ListResult.errors = [{instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 }
@@ -398,11 +295,11 @@ if(data.cacheScope !== undefined){
 let data3 = data.cacheScope;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate_ListResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 if(!((data3 === "public") || (data3 === "private"))){
-validate_ListResult.errors = [{instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListResult.properties.cacheScope.enum}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -421,7 +318,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
 if(typeof data4[i0] !== "string"){
-validate_ListResult.errors = [{instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -431,7 +328,7 @@ break;
 }
 }
 else {
-validate_ListResult.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 }
@@ -447,7 +344,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ListResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListResult.errors = [verdictError];
 return false;
 }
 }
@@ -462,13 +359,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_RequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_RequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -484,7 +381,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -497,11 +394,11 @@ if(data.resultType !== undefined){
 let data1 = data.resultType;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_Result.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 if(!(data1 === "complete")){
-validate_Result.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/enum",keyword:"enum",params:{allowedValues: schema_Result.properties.resultType.enum}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -512,7 +409,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
@@ -530,7 +427,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.notes === undefined) && (missing0 = "notes")) || ((data.ttlMs === undefined) && (missing0 = "ttlMs"))) || ((data.cacheScope === undefined) && (missing0 = "cacheScope"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ListResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -544,7 +441,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs4 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/ListResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -563,7 +460,7 @@ if(data.resultType !== undefined){
 let data1 = data.resultType;
 const _errs6 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/$defs/ListResult/properties/resultType/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -573,7 +470,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "complete")){
-const err3 = {instancePath:instancePath+"/resultType",schemaPath:"#/$defs/ListResult/properties/resultType/enum",keyword:"enum",params:{allowedValues: schema_ListResult.properties.resultType.enum}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -592,7 +489,7 @@ if(data.ttlMs !== undefined){
 let data2 = data.ttlMs;
 const _errs8 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/$defs/ListResult/properties/ttlMs/type",keyword:"type",params:{type: "integer"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -604,7 +501,7 @@ errors++;
 if(errors === _errs8){
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/$defs/ListResult/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -625,7 +522,7 @@ if(data.cacheScope !== undefined){
 let data3 = data.cacheScope;
 const _errs10 = errors;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/$defs/ListResult/properties/cacheScope/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -635,7 +532,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data3 === "public") || (data3 === "private"))){
-const err7 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/$defs/ListResult/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListResult.properties.cacheScope.enum}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -660,7 +557,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs14 = errors;
 if(typeof data4[i0] !== "string"){
-const err8 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/$defs/ListResult/properties/notes/items/type",keyword:"type",params:{type: "string"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -676,7 +573,7 @@ break;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/notes",schemaPath:"#/$defs/ListResult/properties/notes/type",keyword:"type",params:{type: "array"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -698,7 +595,7 @@ var valid2 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/ListResult/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -711,7 +608,7 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -736,9 +633,10 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const CacheableResult = validate_CacheableResult;
 export const ClientRequest = validate_ClientRequest;
-export const ListRequest = validate_ListRequest_2;
+export const ListRequest = validate_ListRequest;
 export const ListResult = validate_ListResult;
 export const RequestParams = validate_RequestParams;
 export const Result = validate_Result;

@@ -6,12 +6,9 @@ import * as fastSet from "./validators.fast.js";
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema_CacheableResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]}},"required":["ttlMs","cacheScope"]};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/ListRequest"}]};
 const schema_ListRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/list"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["jsonrpc","id","method"]};
 const schema_ListResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]},"notes":{"type":"array","items":{"type":"string"}}},"required":["notes","ttlMs","cacheScope"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
 const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]}}};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/ListResult"}]};
 function validate_CacheableResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -283,119 +280,6 @@ errors++;
 validate_ListRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_ListRequest.properties.id.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("notes/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/list"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ListRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_ListResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -587,37 +471,6 @@ errors++;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_RequestParams_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -734,8 +587,8 @@ export const ListRequest = function ListRequest(data) {
     ListRequest.errors = null;
     return true;
   }
-  const valid = validate_ListRequest_2(data);
-  ListRequest.errors = validate_ListRequest_2.errors;
+  const valid = validate_ListRequest(data);
+  ListRequest.errors = validate_ListRequest.errors;
   return valid;
 };
 export const ListResult = function ListResult(data) {
@@ -752,8 +605,8 @@ export const RequestParams = function RequestParams(data) {
     RequestParams.errors = null;
     return true;
   }
-  const valid = validate_RequestParams_2(data);
-  RequestParams.errors = validate_RequestParams_2.errors;
+  const valid = validate_RequestParams(data);
+  RequestParams.errors = validate_RequestParams.errors;
   return valid;
 };
 export const Result = function Result(data) {

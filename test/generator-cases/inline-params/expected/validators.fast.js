@@ -5,14 +5,6 @@
 // locations: these `.errors` are never read). See generator/emit/accept-path.ts and emit/verdict-only.ts.
 "use strict";
 
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_AddRequest = {"type":"object","properties":{"method":{"type":"string","const":"notes/add"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]}},"required":["method","params"]};
-const schema_AddRequest_properties_params = {"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]};
-const schema_AddResult = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/definitions/AddRequest"}]};
-const schema_Request = {"type":"object","properties":{"method":{"type":"string"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}}},"additionalProperties":{}}},"required":["method"]};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}},"additionalProperties":{}};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/AddResult"}]};
 function validate_AddRequest(data){
 let vErrors = null;
 let errors = 0;
@@ -20,7 +12,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-validate_AddRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -28,11 +20,11 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_AddRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 if("notes/add" !== data0){
-validate_AddRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/add"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -48,7 +40,7 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.title === undefined) && (missing1 = "title")){
-validate_AddRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -60,13 +52,13 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_AddRequest.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/properties/params/properties/_meta/properties/progressToken/type",keyword:"type",params:{type: schema_AddRequest.properties.params.properties._meta.properties.progressToken.type}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_AddRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 }
@@ -79,7 +71,7 @@ if(valid1){
 if(data1.title !== undefined){
 const _errs9 = errors;
 if(typeof data1.title !== "string"){
-validate_AddRequest.errors = [{instancePath:instancePath+"/params/title",schemaPath:"#/properties/params/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -98,7 +90,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data5[i0] !== "string"){
-validate_AddRequest.errors = [{instancePath:instancePath+"/params/tags/" + i0,schemaPath:"#/properties/params/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -108,7 +100,7 @@ break;
 }
 }
 else {
-validate_AddRequest.errors = [{instancePath:instancePath+"/params/tags",schemaPath:"#/properties/params/properties/tags/type",keyword:"type",params:{type: "array"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 }
@@ -122,7 +114,7 @@ var valid1 = true;
 }
 }
 else {
-validate_AddRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 }
@@ -135,7 +127,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AddRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AddRequest.errors = [verdictError];
 return false;
 }
 }
@@ -149,7 +141,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.title === undefined) && (missing0 = "title")){
-validate_AddRequest_properties_params.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AddRequest_properties_params.errors = [verdictError];
 return false;
 }
 else {
@@ -161,13 +153,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_AddRequest_properties_params.errors = [{instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/properties/_meta/properties/progressToken/type",keyword:"type",params:{type: schema_AddRequest_properties_params.properties._meta.properties.progressToken.type}}];
+validate_AddRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_AddRequest_properties_params.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_AddRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -180,7 +172,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs5 = errors;
 if(typeof data.title !== "string"){
-validate_AddRequest_properties_params.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_AddRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -199,7 +191,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs9 = errors;
 if(typeof data3[i0] !== "string"){
-validate_AddRequest_properties_params.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+validate_AddRequest_properties_params.errors = [verdictError];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -209,7 +201,7 @@ break;
 }
 }
 else {
-validate_AddRequest_properties_params.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
+validate_AddRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -223,7 +215,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AddRequest_properties_params.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AddRequest_properties_params.errors = [verdictError];
 return false;
 }
 }
@@ -237,7 +229,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate_AddResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AddResult.errors = [verdictError];
 return false;
 }
 else {
@@ -245,7 +237,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_AddResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_AddResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -257,7 +249,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs3 = errors;
 if(typeof data.id !== "string"){
-validate_AddResult.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_AddResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -269,7 +261,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AddResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AddResult.errors = [verdictError];
 return false;
 }
 }
@@ -287,7 +279,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.params === undefined) && (missing0 = "params"))){
-const err0 = {instancePath,schemaPath:"#/definitions/AddRequest/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -301,7 +293,7 @@ if(data.method !== undefined){
 let data0 = data.method;
 const _errs4 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/definitions/AddRequest/properties/method/type",keyword:"type",params:{type: "string"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -311,7 +303,7 @@ vErrors.push(err1);
 errors++;
 }
 if("notes/add" !== data0){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/definitions/AddRequest/properties/method/const",keyword:"const",params:{allowedValue: "notes/add"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -333,7 +325,7 @@ if(errors === _errs6){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.title === undefined) && (missing1 = "title")){
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/definitions/AddRequest/properties/params/required",keyword:"required",params:{missingProperty: missing1}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -351,7 +343,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-const err4 = {instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/definitions/AddRequest/properties/params/properties/_meta/properties/progressToken/type",keyword:"type",params:{type: schema_AddRequest.properties.params.properties._meta.properties.progressToken.type}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -363,7 +355,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/definitions/AddRequest/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -382,7 +374,7 @@ if(valid3){
 if(data1.title !== undefined){
 const _errs12 = errors;
 if(typeof data1.title !== "string"){
-const err6 = {instancePath:instancePath+"/params/title",schemaPath:"#/definitions/AddRequest/properties/params/properties/title/type",keyword:"type",params:{type: "string"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -407,7 +399,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs16 = errors;
 if(typeof data5[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/params/tags/" + i0,schemaPath:"#/definitions/AddRequest/properties/params/properties/tags/items/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -423,7 +415,7 @@ break;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params/tags",schemaPath:"#/definitions/AddRequest/properties/params/properties/tags/type",keyword:"type",params:{type: "array"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -443,7 +435,7 @@ var valid3 = true;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/params",schemaPath:"#/definitions/AddRequest/properties/params/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -462,7 +454,7 @@ var valid2 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/definitions/AddRequest/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -475,7 +467,7 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err11 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -507,14 +499,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.method === undefined) && (missing0 = "method")){
-validate_Request.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 else {
 if(data.method !== undefined){
 const _errs1 = errors;
 if(typeof data.method !== "string"){
-validate_Request.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -536,20 +528,20 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/properties/params/properties/_meta/properties/progressToken/type",keyword:"type",params:{type: schema_Request.properties.params.properties._meta.properties.progressToken.type}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Request.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -562,7 +554,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Request.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Request.errors = [verdictError];
 return false;
 }
 }
@@ -577,13 +569,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
@@ -601,7 +593,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-const err0 = {instancePath,schemaPath:"#/definitions/AddResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -615,7 +607,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs4 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/definitions/AddResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -633,7 +625,7 @@ if(valid2){
 if(data.id !== undefined){
 const _errs6 = errors;
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/definitions/AddResult/properties/id/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -651,7 +643,7 @@ var valid2 = true;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/definitions/AddResult/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -664,7 +656,7 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -689,6 +681,7 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const AddRequest = validate_AddRequest;
 export const AddRequest_params = validate_AddRequest_properties_params;
 export const AddResult = validate_AddResult;

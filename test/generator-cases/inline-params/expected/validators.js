@@ -7,11 +7,7 @@ import * as fastSet from "./validators.fast.js";
 // to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema_AddRequest = {"type":"object","properties":{"method":{"type":"string","const":"notes/add"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]}},"required":["method","params"]};
 const schema_AddRequest_properties_params = {"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]};
-const schema_AddResult = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/definitions/AddRequest"}]};
 const schema_Request = {"type":"object","properties":{"method":{"type":"string"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}}},"additionalProperties":{}}},"required":["method"]};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}},"additionalProperties":{}};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/definitions/AddResult"}]};
 function validate_AddRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

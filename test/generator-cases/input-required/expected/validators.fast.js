@@ -5,15 +5,6 @@
 // locations: these `.errors` are never read). See generator/emit/accept-path.ts and emit/verdict-only.ts.
 "use strict";
 
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/DeleteRequest"}]};
-const schema_DeleteRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/delete"},"params":{"$ref":"#/$defs/DeleteRequestParams"}},"required":["jsonrpc","id","method","params"]};
-const schema_DeleteRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"},"inputResponses":{"type":"object","additionalProperties":{"type":"object"}},"requestState":{"type":"string"}},"required":["id"]};
-const schema_DeleteResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"},"deleted":{"type":"boolean"}},"required":["deleted"]};
-const schema_InputRequiredResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","const":"input_required"},"inputRequests":{"type":"object","additionalProperties":{"type":"object"}},"requestState":{"type":"string"}},"required":["resultType"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"}}};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/DeleteResult"},{"$ref":"#/$defs/InputRequiredResult"}]};
 function validate_ClientRequest(data){
 let vErrors = null;
 let errors = 0;
@@ -27,7 +18,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -59,7 +50,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_DeleteRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -67,11 +58,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -84,7 +75,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_DeleteRequest.properties.id.type}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -97,11 +88,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 if("notes/delete" !== data2){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/delete"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -118,7 +109,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.id === undefined) && (missing1 = "id")){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/DeleteRequestParams/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -126,7 +117,7 @@ if(data3._meta !== undefined){
 let data4 = data3._meta;
 const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/DeleteRequestParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -138,7 +129,7 @@ if(valid2){
 if(data3.id !== undefined){
 const _errs12 = errors;
 if(typeof data3.id !== "string"){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/params/id",schemaPath:"#/$defs/DeleteRequestParams/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -156,7 +147,7 @@ for(const key0 in data6){
 let data7 = data6[key0];
 const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/params/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeleteRequestParams/properties/inputResponses/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -166,7 +157,7 @@ break;
 }
 }
 else {
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/params/inputResponses",schemaPath:"#/$defs/DeleteRequestParams/properties/inputResponses/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -179,7 +170,7 @@ if(valid2){
 if(data3.requestState !== undefined){
 const _errs19 = errors;
 if(typeof data3.requestState !== "string"){
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/params/requestState",schemaPath:"#/$defs/DeleteRequestParams/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs19 === errors;
@@ -193,7 +184,7 @@ var valid2 = true;
 }
 }
 else {
-validate_DeleteRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/DeleteRequestParams/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -208,7 +199,7 @@ var valid0 = true;
 }
 }
 else {
-validate_DeleteRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequest.errors = [verdictError];
 return false;
 }
 }
@@ -222,7 +213,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate_DeleteRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DeleteRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -230,7 +221,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -242,7 +233,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs3 = errors;
 if(typeof data.id !== "string"){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -260,7 +251,7 @@ for(const key0 in data2){
 let data3 = data2[key0];
 const _errs8 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputResponses/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -270,7 +261,7 @@ break;
 }
 }
 else {
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/inputResponses",schemaPath:"#/properties/inputResponses/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -283,7 +274,7 @@ if(valid0){
 if(data.requestState !== undefined){
 const _errs10 = errors;
 if(typeof data.requestState !== "string"){
-validate_DeleteRequestParams.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -297,174 +288,11 @@ var valid0 = true;
 }
 }
 else {
-validate_DeleteRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_DeleteRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_DeleteRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_DeleteRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-let data1 = data.id;
-const _errs3 = errors;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_DeleteRequest.properties.id.type}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notes/delete" !== data2){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/delete"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if((data3.id === undefined) && (missing1 = "id")){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/DeleteRequestParams/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data3._meta !== undefined){
-let data4 = data3._meta;
-const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/DeleteRequestParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data3.id !== undefined){
-const _errs12 = errors;
-if(typeof data3.id !== "string"){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/params/id",schemaPath:"#/$defs/DeleteRequestParams/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data3.inputResponses !== undefined){
-let data6 = data3.inputResponses;
-const _errs14 = errors;
-if(errors === _errs14){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
-let data7 = data6[key0];
-const _errs17 = errors;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/params/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeleteRequestParams/properties/inputResponses/additionalProperties/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid3 = _errs17 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/params/inputResponses",schemaPath:"#/$defs/DeleteRequestParams/properties/inputResponses/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data3.requestState !== undefined){
-const _errs19 = errors;
-if(typeof data3.requestState !== "string"){
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/params/requestState",schemaPath:"#/$defs/DeleteRequestParams/properties/requestState/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs19 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_DeleteRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/DeleteRequestParams/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_DeleteRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_DeleteRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_DeleteResult(data){
@@ -474,7 +302,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.deleted === undefined) && (missing0 = "deleted")){
-validate_DeleteResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DeleteResult.errors = [verdictError];
 return false;
 }
 else {
@@ -482,7 +310,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_DeleteResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -494,7 +322,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs3 = errors;
 if(typeof data.resultType !== "string"){
-validate_DeleteResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -506,7 +334,7 @@ if(valid0){
 if(data.deleted !== undefined){
 const _errs5 = errors;
 if(typeof data.deleted !== "boolean"){
-validate_DeleteResult.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "boolean"}}];
+validate_DeleteResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -519,7 +347,7 @@ var valid0 = true;
 }
 }
 else {
-validate_DeleteResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteResult.errors = [verdictError];
 return false;
 }
 }
@@ -533,7 +361,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.resultType === undefined) && (missing0 = "resultType")){
-validate_InputRequiredResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 else {
@@ -541,7 +369,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -554,11 +382,11 @@ if(data.resultType !== undefined){
 let data1 = data.resultType;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 if("input_required" !== data1){
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/const",keyword:"const",params:{allowedValue: "input_required"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -576,7 +404,7 @@ for(const key0 in data2){
 let data3 = data2[key0];
 const _errs8 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/inputRequests/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputRequests/additionalProperties/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -586,7 +414,7 @@ break;
 }
 }
 else {
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/inputRequests",schemaPath:"#/properties/inputRequests/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 }
@@ -599,7 +427,7 @@ if(valid0){
 if(data.requestState !== undefined){
 const _errs10 = errors;
 if(typeof data.requestState !== "string"){
-validate_InputRequiredResult.errors = [{instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -613,7 +441,7 @@ var valid0 = true;
 }
 }
 else {
-validate_InputRequiredResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_InputRequiredResult.errors = [verdictError];
 return false;
 }
 }
@@ -628,13 +456,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_RequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_RequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -650,7 +478,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -662,7 +490,7 @@ if(valid0){
 if(data.resultType !== undefined){
 const _errs3 = errors;
 if(typeof data.resultType !== "string"){
-validate_Result.errors = [{instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -673,7 +501,7 @@ var valid0 = true;
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
@@ -691,7 +519,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.deleted === undefined) && (missing0 = "deleted")){
-const err0 = {instancePath,schemaPath:"#/$defs/DeleteResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -705,7 +533,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs4 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/DeleteResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -723,7 +551,7 @@ if(valid2){
 if(data.resultType !== undefined){
 const _errs6 = errors;
 if(typeof data.resultType !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/$defs/DeleteResult/properties/resultType/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -741,7 +569,7 @@ if(valid2){
 if(data.deleted !== undefined){
 const _errs8 = errors;
 if(typeof data.deleted !== "boolean"){
-const err3 = {instancePath:instancePath+"/deleted",schemaPath:"#/$defs/DeleteResult/properties/deleted/type",keyword:"type",params:{type: "boolean"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -760,7 +588,7 @@ var valid2 = true;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/$defs/DeleteResult/type",keyword:"type",params:{type: "object"}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -779,7 +607,7 @@ if(errors === _errs11){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.resultType === undefined) && (missing1 = "resultType")){
-const err5 = {instancePath,schemaPath:"#/$defs/InputRequiredResult/required",keyword:"required",params:{missingProperty: missing1}};
+const err5 = verdictError;
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -793,7 +621,7 @@ if(data._meta !== undefined){
 let data3 = data._meta;
 const _errs13 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err6 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/InputRequiredResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err6 = verdictError;
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -812,7 +640,7 @@ if(data.resultType !== undefined){
 let data4 = data.resultType;
 const _errs15 = errors;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/resultType",schemaPath:"#/$defs/InputRequiredResult/properties/resultType/type",keyword:"type",params:{type: "string"}};
+const err7 = verdictError;
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -822,7 +650,7 @@ vErrors.push(err7);
 errors++;
 }
 if("input_required" !== data4){
-const err8 = {instancePath:instancePath+"/resultType",schemaPath:"#/$defs/InputRequiredResult/properties/resultType/const",keyword:"const",params:{allowedValue: "input_required"}};
+const err8 = verdictError;
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -846,7 +674,7 @@ for(const key0 in data5){
 let data6 = data5[key0];
 const _errs20 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err9 = {instancePath:instancePath+"/inputRequests/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/InputRequiredResult/properties/inputRequests/additionalProperties/type",keyword:"type",params:{type: "object"}};
+const err9 = verdictError;
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -862,7 +690,7 @@ break;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/inputRequests",schemaPath:"#/$defs/InputRequiredResult/properties/inputRequests/type",keyword:"type",params:{type: "object"}};
+const err10 = verdictError;
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -881,7 +709,7 @@ if(valid4){
 if(data.requestState !== undefined){
 const _errs22 = errors;
 if(typeof data.requestState !== "string"){
-const err11 = {instancePath:instancePath+"/requestState",schemaPath:"#/$defs/InputRequiredResult/properties/requestState/type",keyword:"type",params:{type: "string"}};
+const err11 = verdictError;
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -901,7 +729,7 @@ var valid4 = true;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/$defs/InputRequiredResult/type",keyword:"type",params:{type: "object"}};
+const err12 = verdictError;
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -915,7 +743,7 @@ var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err13 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err13 = verdictError;
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -940,8 +768,9 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const ClientRequest = validate_ClientRequest;
-export const DeleteRequest = validate_DeleteRequest_2;
+export const DeleteRequest = validate_DeleteRequest;
 export const DeleteRequestParams = validate_DeleteRequestParams;
 export const DeleteResult = validate_DeleteResult;
 export const InputRequiredResult = validate_InputRequiredResult;

@@ -5,14 +5,7 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/DeleteRequest"}]};
 const schema_DeleteRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/delete"},"params":{"$ref":"#/$defs/DeleteRequestParams"}},"required":["jsonrpc","id","method","params"]};
-const schema_DeleteRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"},"inputResponses":{"type":"object","additionalProperties":{"type":"object"}},"requestState":{"type":"string"}},"required":["id"]};
-const schema_DeleteResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"},"deleted":{"type":"boolean"}},"required":["deleted"]};
-const schema_InputRequiredResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","const":"input_required"},"inputRequests":{"type":"object","additionalProperties":{"type":"object"}},"requestState":{"type":"string"}},"required":["resultType"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string"}}};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/DeleteResult"},{"$ref":"#/$defs/InputRequiredResult"}]};
 function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -263,222 +256,6 @@ vErrors.push(err6);
 errors++;
 }
 validate_DeleteRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_DeleteRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.inputResponses !== undefined){
-let data2 = data.inputResponses;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-let data3 = data2[key0];
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err3 = {instancePath:instancePath+"/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputResponses/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/inputResponses",schemaPath:"#/properties/inputResponses/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.requestState !== undefined){
-if(typeof data.requestState !== "string"){
-const err5 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate_DeleteRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_DeleteRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_DeleteRequest.properties.id.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("notes/delete" !== data2){
-const err8 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/delete"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.DeleteRequestParams(data.params) || validate_DeleteRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_DeleteRequestParams.errors : vErrors.concat(validate_DeleteRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_DeleteRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_DeleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -786,8 +563,8 @@ export const DeleteRequest = function DeleteRequest(data) {
     DeleteRequest.errors = null;
     return true;
   }
-  const valid = validate_DeleteRequest_2(data);
-  DeleteRequest.errors = validate_DeleteRequest_2.errors;
+  const valid = validate_DeleteRequest(data);
+  DeleteRequest.errors = validate_DeleteRequest.errors;
   return valid;
 };
 export const DeleteRequestParams = function DeleteRequestParams(data) {
@@ -795,8 +572,8 @@ export const DeleteRequestParams = function DeleteRequestParams(data) {
     DeleteRequestParams.errors = null;
     return true;
   }
-  const valid = validate_DeleteRequestParams_2(data);
-  DeleteRequestParams.errors = validate_DeleteRequestParams_2.errors;
+  const valid = validate_DeleteRequestParams(data);
+  DeleteRequestParams.errors = validate_DeleteRequestParams.errors;
   return valid;
 };
 export const DeleteResult = function DeleteResult(data) {

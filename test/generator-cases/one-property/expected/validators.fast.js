@@ -5,23 +5,8 @@
 // locations: these `.errors` are never read). See generator/emit/accept-path.ts and emit/verdict-only.ts.
 "use strict";
 
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
 const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-const schema_Annotations = {"type":"object","properties":{"audience":{"type":"array","items":{"$ref":"#/$defs/Role"}}}};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/GetRequest"}]};
-const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"}]};
-const schema_GetRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/get"},"params":{"$ref":"#/$defs/GetRequestParams"}},"required":["jsonrpc","id","method","params"]};
-const schema_GetRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
-const schema_GetResult = {"type":"object","properties":{"_meta":{"type":"object"},"note":{"$ref":"#/$defs/Note"}},"required":["note"]};
-const schema_ImageContent = {"type":"object","properties":{"type":{"type":"string","const":"image"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","data","mimeType"]};
-const schema_Language = {"type":"string","pattern":"^[a-z]{2}$"};
-const schema_Note = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"content":{"type":"array","items":{"$ref":"#/$defs/ContentBlock"}}},"required":["id","content"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_Role = {"type":"string","enum":["user","assistant"]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/GetResult"}]};
-const schema_TextContent = {"type":"object","properties":{"type":{"type":"string","const":"text"},"text":{"type":"string"},"lang":{"$ref":"#/$defs/Language"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","text"]};
 function validate_Annotations(data){
 let vErrors = null;
 let errors = 0;
@@ -38,11 +23,11 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/type",keyword:"type",params:{type: "string"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 if(!((data1 === "user") || (data1 === "assistant"))){
-validate_Annotations.errors = [{instancePath:instancePath+"/audience/" + i0,schemaPath:"#/$defs/Role/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -52,14 +37,14 @@ break;
 }
 }
 else {
-validate_Annotations.errors = [{instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
 }
 }
 else {
-validate_Annotations.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Annotations.errors = [verdictError];
 return false;
 }
 }
@@ -79,7 +64,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -124,17 +109,17 @@ errors = vErrors.length;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
@@ -148,7 +133,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -156,11 +141,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_GetRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_GetRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -173,7 +158,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_GetRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_GetRequest.properties.id.type}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -186,11 +171,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_GetRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 if("notes/get" !== data2){
-validate_GetRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/get"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -207,7 +192,7 @@ if(errors === _errs8){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing1;
 if((data3.id === undefined) && (missing1 = "id")){
-validate_GetRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/GetRequestParams/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -215,7 +200,7 @@ if(data3._meta !== undefined){
 let data4 = data3._meta;
 const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_GetRequest.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/GetRequestParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -227,7 +212,7 @@ if(valid2){
 if(data3.id !== undefined){
 const _errs12 = errors;
 if(typeof data3.id !== "string"){
-validate_GetRequest.errors = [{instancePath:instancePath+"/params/id",schemaPath:"#/$defs/GetRequestParams/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -239,7 +224,7 @@ var valid2 = true;
 }
 }
 else {
-validate_GetRequest.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/GetRequestParams/type",keyword:"type",params:{type: "object"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 }
@@ -254,7 +239,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetRequest.errors = [verdictError];
 return false;
 }
 }
@@ -268,7 +253,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate_GetRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -276,7 +261,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_GetRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -288,7 +273,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs3 = errors;
 if(typeof data.id !== "string"){
-validate_GetRequestParams.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_GetRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -300,131 +285,11 @@ var valid0 = true;
 }
 }
 else {
-validate_GetRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_GetRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_GetRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_GetRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-let data1 = data.id;
-const _errs3 = errors;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_GetRequest.properties.id.type}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notes/get" !== data2){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/get"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data3 = data.params;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if((data3.id === undefined) && (missing1 = "id")){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/GetRequestParams/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data3._meta !== undefined){
-let data4 = data3._meta;
-const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/params/_meta",schemaPath:"#/$defs/GetRequestParams/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data3.id !== undefined){
-const _errs12 = errors;
-if(typeof data3.id !== "string"){
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/params/id",schemaPath:"#/$defs/GetRequestParams/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-else {
-validate_GetRequest_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/GetRequestParams/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_GetRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_GetRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_GetResult(data){
@@ -434,7 +299,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.note === undefined) && (missing0 = "note")){
-validate_GetResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetResult.errors = [verdictError];
 return false;
 }
 else {
@@ -442,7 +307,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_GetResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_GetResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -466,7 +331,7 @@ var valid0 = true;
 }
 }
 else {
-validate_GetResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetResult.errors = [verdictError];
 return false;
 }
 }
@@ -480,7 +345,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.type === undefined) && (missing0 = "type")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.mimeType === undefined) && (missing0 = "mimeType"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -488,11 +353,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data0){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -507,12 +372,12 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!pattern_49f53b52.test(data1)){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -525,7 +390,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs5 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -551,96 +416,11 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
 validate_ImageContent.errors = vErrors;
-return errors === 0;
-}
-function validate_ImageContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.type === undefined) && (missing0 = "type")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.mimeType === undefined) && (missing0 = "mimeType"))){
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.type !== undefined){
-let data0 = data.type;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data0){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.data !== undefined){
-let data1 = data.data;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data1 === "string"){
-if(!pattern_49f53b52.test(data1)){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
-return false;
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.mimeType !== undefined){
-const _errs5 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ImageContent_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs7 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_ImageContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ImageContent_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Language(data){
@@ -649,12 +429,12 @@ let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern_39bfb454.test(data)){
-validate_Language.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"}}];
+validate_Language.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_Language.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Language.errors = [verdictError];
 return false;
 }
 }
@@ -668,14 +448,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.content === undefined) && (missing0 = "content"))){
-validate_Note.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(typeof data.id !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -687,7 +467,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate_Note.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -716,7 +496,7 @@ break;
 }
 }
 else {
-validate_Note.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
@@ -730,87 +510,11 @@ var valid0 = true;
 }
 }
 else {
-validate_Note.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Note.errors = [verdictError];
 return false;
 }
 }
 validate_Note.errors = vErrors;
-return errors === 0;
-}
-function validate_Note_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.content === undefined) && (missing0 = "content"))){
-validate_Note_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(typeof data.id !== "string"){
-validate_Note_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs3 = errors;
-if(typeof data.title !== "string"){
-validate_Note_2.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data2 = data.content;
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs7 = errors;
-if(!(validate_ContentBlock(data2[i0]))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_Note_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate_Note_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_Note_2.errors = vErrors;
 return errors === 0;
 }
 function validate_RequestParams(data){
@@ -821,13 +525,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_RequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_RequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -842,13 +546,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
@@ -859,11 +563,11 @@ function validate_Role(data){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate_Role.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 if(!((data === "user") || (data === "assistant"))){
-validate_Role.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum}}];
+validate_Role.errors = [verdictError];
 return false;
 }
 validate_Role.errors = vErrors;
@@ -882,7 +586,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -914,7 +618,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.text === undefined) && (missing0 = "text"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -922,11 +626,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data0){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -938,7 +642,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs3 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -954,12 +658,12 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(!pattern_39bfb454.test(data2)){
-validate_TextContent.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
@@ -986,111 +690,26 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.type === undefined) && (missing0 = "type")) || ((data.text === undefined) && (missing0 = "text"))){
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.type !== undefined){
-let data0 = data.type;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data0){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.text !== undefined){
-const _errs3 = errors;
-if(typeof data.text !== "string"){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lang !== undefined){
-let data2 = data.lang;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!pattern_39bfb454.test(data2)){
-validate_TextContent_2.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"}}];
-return false;
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath:instancePath+"/lang",schemaPath:"#/$defs/Language/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.annotations !== undefined){
-const _errs8 = errors;
-if(!(validate_Annotations(data.annotations))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_TextContent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_TextContent_2.errors = vErrors;
-return errors === 0;
-}
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const Annotations = validate_Annotations;
 export const ClientRequest = validate_ClientRequest;
 export const ContentBlock = validate_ContentBlock;
-export const GetRequest = validate_GetRequest_2;
+export const GetRequest = validate_GetRequest;
 export const GetRequestParams = validate_GetRequestParams;
 export const GetResult = validate_GetResult;
-export const ImageContent = validate_ImageContent_2;
+export const ImageContent = validate_ImageContent;
 export const Language = validate_Language;
-export const Note = validate_Note_2;
+export const Note = validate_Note;
 export const RequestParams = validate_RequestParams;
 export const Result = validate_Result;
 export const Role = validate_Role;
 export const ServerResult = validate_ServerResult;
-export const TextContent = validate_TextContent_2;
+export const TextContent = validate_TextContent;
 

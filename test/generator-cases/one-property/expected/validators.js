@@ -7,20 +7,8 @@ import * as fastSet from "./validators.fast.js";
 // to leave every error on `.errors`. The exported validators are at the end of this file.
 const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-const schema_Annotations = {"type":"object","properties":{"audience":{"type":"array","items":{"$ref":"#/$defs/Role"}}}};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/GetRequest"}]};
-const schema_ContentBlock = {"anyOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"}]};
 const schema_GetRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/get"},"params":{"$ref":"#/$defs/GetRequestParams"}},"required":["jsonrpc","id","method","params"]};
-const schema_GetRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
-const schema_GetResult = {"type":"object","properties":{"_meta":{"type":"object"},"note":{"$ref":"#/$defs/Note"}},"required":["note"]};
-const schema_ImageContent = {"type":"object","properties":{"type":{"type":"string","const":"image"},"data":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$"},"mimeType":{"type":"string"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","data","mimeType"]};
-const schema_Language = {"type":"string","pattern":"^[a-z]{2}$"};
-const schema_Note = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"content":{"type":"array","items":{"$ref":"#/$defs/ContentBlock"}}},"required":["id","content"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}}};
 const schema_Role = {"type":"string","enum":["user","assistant"]};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/GetResult"}]};
-const schema_TextContent = {"type":"object","properties":{"type":{"type":"string","const":"text"},"text":{"type":"string"},"lang":{"$ref":"#/$defs/Language"},"annotations":{"$ref":"#/$defs/Annotations"}},"required":["type","text"]};
 function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -318,182 +306,6 @@ errors++;
 validate_GetRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_GetRequestParams_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data._meta !== undefined){
-let data0 = data._meta;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate_GetRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_GetRequest_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("2.0" !== data0){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_GetRequest.properties.id.type},message:"must be string,integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.method !== undefined){
-let data2 = data.method;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if("notes/get" !== data2){
-const err8 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/get"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.params !== undefined){
-if(!((fastSet.GetRequestParams(data.params) || validate_GetRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
-vErrors = vErrors === null ? validate_GetRequestParams.errors : vErrors.concat(validate_GetRequestParams.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate_GetRequest_2.errors = vErrors;
-return errors === 0;
-}
 function validate_GetResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -655,120 +467,6 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.mimeType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("image" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data1 = data.data;
-if(typeof data1 === "string"){
-if(!pattern_49f53b52.test(data1)){
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-if(typeof data.mimeType !== "string"){
-const err7 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate_ImageContent_2.errors = vErrors;
-return errors === 0;
-}
 function validate_Language(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -795,34 +493,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_Language.errors = vErrors;
-return errors === 0;
-}
-function validate_Language_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern_39bfb454.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Language_2.errors = vErrors;
 return errors === 0;
 }
 function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -907,90 +577,6 @@ vErrors.push(err5);
 errors++;
 }
 validate_Note.errors = vErrors;
-return errors === 0;
-}
-function validate_Note_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.content === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data2 = data.content;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data2[i0]) || validate_ContentBlock(data2[i0], {instancePath:instancePath+"/content/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_Note_2.errors = vErrors;
 return errors === 0;
 }
 function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1079,32 +665,6 @@ vErrors.push(err1);
 errors++;
 }
 validate_Role.errors = vErrors;
-return errors === 0;
-}
-function validate_Role_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data === "user") || (data === "assistant"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate_Role_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1228,91 +788,6 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("text" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.lang !== undefined){
-if(!((fastSet.Language(data.lang) || validate_Language(data.lang, {instancePath:instancePath+"/lang",parentData:data,parentDataProperty:"lang",rootData})))){
-vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
-errors = vErrors.length;
-}
-}
-if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate_TextContent_2.errors = vErrors;
-return errors === 0;
-}
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.
@@ -1348,8 +823,8 @@ export const GetRequest = function GetRequest(data) {
     GetRequest.errors = null;
     return true;
   }
-  const valid = validate_GetRequest_2(data);
-  GetRequest.errors = validate_GetRequest_2.errors;
+  const valid = validate_GetRequest(data);
+  GetRequest.errors = validate_GetRequest.errors;
   return valid;
 };
 export const GetRequestParams = function GetRequestParams(data) {
@@ -1357,8 +832,8 @@ export const GetRequestParams = function GetRequestParams(data) {
     GetRequestParams.errors = null;
     return true;
   }
-  const valid = validate_GetRequestParams_2(data);
-  GetRequestParams.errors = validate_GetRequestParams_2.errors;
+  const valid = validate_GetRequestParams(data);
+  GetRequestParams.errors = validate_GetRequestParams.errors;
   return valid;
 };
 export const GetResult = function GetResult(data) {
@@ -1375,8 +850,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate_ImageContent_2(data);
-  ImageContent.errors = validate_ImageContent_2.errors;
+  const valid = validate_ImageContent(data);
+  ImageContent.errors = validate_ImageContent.errors;
   return valid;
 };
 export const Language = function Language(data) {
@@ -1384,8 +859,8 @@ export const Language = function Language(data) {
     Language.errors = null;
     return true;
   }
-  const valid = validate_Language_2(data);
-  Language.errors = validate_Language_2.errors;
+  const valid = validate_Language(data);
+  Language.errors = validate_Language.errors;
   return valid;
 };
 export const Note = function Note(data) {
@@ -1393,8 +868,8 @@ export const Note = function Note(data) {
     Note.errors = null;
     return true;
   }
-  const valid = validate_Note_2(data);
-  Note.errors = validate_Note_2.errors;
+  const valid = validate_Note(data);
+  Note.errors = validate_Note.errors;
   return valid;
 };
 export const RequestParams = function RequestParams(data) {
@@ -1420,8 +895,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate_Role_2(data);
-  Role.errors = validate_Role_2.errors;
+  const valid = validate_Role(data);
+  Role.errors = validate_Role.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -1438,7 +913,7 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate_TextContent_2(data);
-  TextContent.errors = validate_TextContent_2.errors;
+  const valid = validate_TextContent(data);
+  TextContent.errors = validate_TextContent.errors;
   return valid;
 };

@@ -5,18 +5,6 @@
 // locations: these `.errors` are never read). See generator/emit/accept-path.ts and emit/verdict-only.ts.
 "use strict";
 
-const instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = undefined;
-const schema_AudioContent = {"type":"object","properties":{"type":{"type":"string","const":"audio"},"data":{"type":"string"}},"required":["type","data"]};
-const schema_ClientRequest = {"anyOf":[{"$ref":"#/$defs/PostRequest"}]};
-const schema_ContentBlock = {"type":"object","discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/TextContent"},{"$ref":"#/$defs/ImageContent"},{"$ref":"#/$defs/AudioContent"}]};
-const schema_ImageContent = {"type":"object","properties":{"type":{"type":"string","const":"image"},"data":{"type":"string"},"mimeType":{"type":"string"}},"required":["type","data","mimeType"]};
-const schema_PostRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/post"},"params":{"$ref":"#/$defs/PostRequestParams"}},"required":["jsonrpc","id","method","params"]};
-const schema_PostRequestParams = {"type":"object","properties":{"_meta":{"type":"object"},"content":{"type":"array","items":{"$ref":"#/$defs/ContentBlock"}}},"required":["content"]};
-const schema_PostResult = {"type":"object","properties":{"_meta":{"type":"object"},"id":{"type":"string"}},"required":["id"]};
-const schema_RequestParams = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"}}};
-const schema_ServerResult = {"anyOf":[{"$ref":"#/$defs/PostResult"}]};
-const schema_TextContent = {"type":"object","properties":{"type":{"type":"string","const":"text"},"text":{"type":"string"}},"required":["type","text"]};
 function validate_AudioContent(data){
 let vErrors = null;
 let errors = 0;
@@ -24,7 +12,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.data === undefined) && (missing0 = "data"))){
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 else {
@@ -32,11 +20,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 if("audio" !== data0){
-validate_AudioContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -48,7 +36,7 @@ if(valid0){
 if(data.data !== undefined){
 const _errs3 = errors;
 if(typeof data.data !== "string"){
-validate_AudioContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -60,7 +48,7 @@ var valid0 = true;
 }
 }
 else {
-validate_AudioContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AudioContent.errors = [verdictError];
 return false;
 }
 }
@@ -80,7 +68,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -118,7 +106,7 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.text === undefined) && (missing0 = "text"))){
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/$defs/TextContent/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 else {
@@ -126,11 +114,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs5 = errors;
 if(typeof data0 !== "string"){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/TextContent/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 if("text" !== data0){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/TextContent/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 var valid3 = _errs5 === errors;
@@ -142,7 +130,7 @@ if(valid3){
 if(data.text !== undefined){
 const _errs7 = errors;
 if(typeof data.text !== "string"){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/text",schemaPath:"#/$defs/TextContent/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -154,7 +142,7 @@ var valid3 = true;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/$defs/TextContent/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
@@ -165,7 +153,7 @@ if(errors === _errs10){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((((data.type === undefined) && (missing1 = "type")) || ((data.data === undefined) && (missing1 = "data"))) || ((data.mimeType === undefined) && (missing1 = "mimeType"))){
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/$defs/ImageContent/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 else {
@@ -173,11 +161,11 @@ if(data.type !== undefined){
 let data2 = data.type;
 const _errs12 = errors;
 if(typeof data2 !== "string"){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ImageContent/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 if("image" !== data2){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ImageContent/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 var valid6 = _errs12 === errors;
@@ -189,7 +177,7 @@ if(valid6){
 if(data.data !== undefined){
 const _errs14 = errors;
 if(typeof data.data !== "string"){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/data",schemaPath:"#/$defs/ImageContent/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 var valid6 = _errs14 === errors;
@@ -201,7 +189,7 @@ if(valid6){
 if(data.mimeType !== undefined){
 const _errs16 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/$defs/ImageContent/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 var valid6 = _errs16 === errors;
@@ -214,7 +202,7 @@ var valid6 = true;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/$defs/ImageContent/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
@@ -225,7 +213,7 @@ if(errors === _errs19){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.type === undefined) && (missing2 = "type")) || ((data.data === undefined) && (missing2 = "data"))){
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/$defs/AudioContent/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 else {
@@ -233,11 +221,11 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs21 = errors;
 if(typeof data5 !== "string"){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/AudioContent/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 if("audio" !== data5){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/AudioContent/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 var valid9 = _errs21 === errors;
@@ -249,7 +237,7 @@ if(valid9){
 if(data.data !== undefined){
 const _errs23 = errors;
 if(typeof data.data !== "string"){
-validate_ContentBlock.errors = [{instancePath:instancePath+"/data",schemaPath:"#/$defs/AudioContent/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 var valid9 = _errs23 === errors;
@@ -261,206 +249,27 @@ var valid9 = true;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/$defs/AudioContent/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 else {
-validate_ContentBlock.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ContentBlock.errors = [verdictError];
 return false;
 }
 }
 validate_ContentBlock.errors = vErrors;
-return errors === 0;
-}
-function validate_ContentBlock_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.type === undefined) && (missing0 = "type")) || ((data.text === undefined) && (missing0 = "text"))){
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/TextContent/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.type !== undefined){
-let data0 = data.type;
-const _errs5 = errors;
-if(typeof data0 !== "string"){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/TextContent/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("text" !== data0){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/TextContent/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
-return false;
-}
-var valid3 = _errs5 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.text !== undefined){
-const _errs7 = errors;
-if(typeof data.text !== "string"){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/$defs/TextContent/properties/text/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs7 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/TextContent/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "image"){
-const _errs10 = errors;
-if(errors === _errs10){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((((data.type === undefined) && (missing1 = "type")) || ((data.data === undefined) && (missing1 = "data"))) || ((data.mimeType === undefined) && (missing1 = "mimeType"))){
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/ImageContent/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-if(data.type !== undefined){
-let data2 = data.type;
-const _errs12 = errors;
-if(typeof data2 !== "string"){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ImageContent/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("image" !== data2){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/ImageContent/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
-return false;
-}
-var valid6 = _errs12 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.data !== undefined){
-const _errs14 = errors;
-if(typeof data.data !== "string"){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/$defs/ImageContent/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs14 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data.mimeType !== undefined){
-const _errs16 = errors;
-if(typeof data.mimeType !== "string"){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/$defs/ImageContent/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid6 = _errs16 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/ImageContent/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else if(tag0 === "audio"){
-const _errs19 = errors;
-if(errors === _errs19){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if(((data.type === undefined) && (missing2 = "type")) || ((data.data === undefined) && (missing2 = "data"))){
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/AudioContent/required",keyword:"required",params:{missingProperty: missing2}}];
-return false;
-}
-else {
-if(data.type !== undefined){
-let data5 = data.type;
-const _errs21 = errors;
-if(typeof data5 !== "string"){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/AudioContent/properties/type/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("audio" !== data5){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/AudioContent/properties/type/const",keyword:"const",params:{allowedValue: "audio"}}];
-return false;
-}
-var valid9 = _errs21 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data.data !== undefined){
-const _errs23 = errors;
-if(typeof data.data !== "string"){
-validate_ContentBlock_2.errors = [{instancePath:instancePath+"/data",schemaPath:"#/$defs/AudioContent/properties/data/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs23 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/$defs/AudioContent/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0}}];
-return false;
-}
-}
-else {
-validate_ContentBlock_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_ContentBlock_2.errors = vErrors;
 return errors === 0;
 }
 function validate_ImageContent(data){
@@ -470,7 +279,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.type === undefined) && (missing0 = "type")) || ((data.data === undefined) && (missing0 = "data"))) || ((data.mimeType === undefined) && (missing0 = "mimeType"))){
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 else {
@@ -478,11 +287,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 if("image" !== data0){
-validate_ImageContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -494,7 +303,7 @@ if(valid0){
 if(data.data !== undefined){
 const _errs3 = errors;
 if(typeof data.data !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -506,7 +315,7 @@ if(valid0){
 if(data.mimeType !== undefined){
 const _errs5 = errors;
 if(typeof data.mimeType !== "string"){
-validate_ImageContent.errors = [{instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -519,7 +328,7 @@ var valid0 = true;
 }
 }
 else {
-validate_ImageContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImageContent.errors = [verdictError];
 return false;
 }
 }
@@ -533,7 +342,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_PostRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PostRequest.errors = [verdictError];
 return false;
 }
 else {
@@ -541,11 +350,11 @@ if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_PostRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
+validate_PostRequest.errors = [verdictError];
 return false;
 }
 if("2.0" !== data0){
-validate_PostRequest.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
+validate_PostRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -558,7 +367,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 const _errs3 = errors;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_PostRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_PostRequest.properties.id.type}}];
+validate_PostRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -571,11 +380,11 @@ if(data.method !== undefined){
 let data2 = data.method;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate_PostRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
+validate_PostRequest.errors = [verdictError];
 return false;
 }
 if("notes/post" !== data2){
-validate_PostRequest.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/post"}}];
+validate_PostRequest.errors = [verdictError];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -601,7 +410,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PostRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PostRequest.errors = [verdictError];
 return false;
 }
 }
@@ -615,7 +424,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.content === undefined) && (missing0 = "content")){
-validate_PostRequestParams.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PostRequestParams.errors = [verdictError];
 return false;
 }
 else {
@@ -623,7 +432,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_PostRequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PostRequestParams.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -652,7 +461,7 @@ break;
 }
 }
 else {
-validate_PostRequestParams.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
+validate_PostRequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -665,157 +474,11 @@ var valid0 = true;
 }
 }
 else {
-validate_PostRequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PostRequestParams.errors = [verdictError];
 return false;
 }
 }
 validate_PostRequestParams.errors = vErrors;
-return errors === 0;
-}
-function validate_PostRequestParams_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.content === undefined) && (missing0 = "content")){
-validate_PostRequestParams_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data._meta !== undefined){
-let data0 = data._meta;
-const _errs1 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_PostRequestParams_2.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.content !== undefined){
-let data1 = data.content;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate_ContentBlock(data1[i0]))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate_PostRequestParams_2.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate_PostRequestParams_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PostRequestParams_2.errors = vErrors;
-return errors === 0;
-}
-function validate_PostRequest_2(data){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.id === undefined) && (missing0 = "id"))) || ((data.method === undefined) && (missing0 = "method"))) || ((data.params === undefined) && (missing0 = "params"))){
-validate_PostRequest_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-if(data.jsonrpc !== undefined){
-let data0 = data.jsonrpc;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-validate_PostRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("2.0" !== data0){
-validate_PostRequest_2.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-let data1 = data.id;
-const _errs3 = errors;
-if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-validate_PostRequest_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_PostRequest.properties.id.type}}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.method !== undefined){
-let data2 = data.method;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate_PostRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-if("notes/post" !== data2){
-validate_PostRequest_2.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/post"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-const _errs7 = errors;
-if(!(validate_PostRequestParams(data.params))){
-vErrors = vErrors === null ? validate_PostRequestParams.errors : vErrors.concat(validate_PostRequestParams.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate_PostRequest_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate_PostRequest_2.errors = vErrors;
 return errors === 0;
 }
 function validate_PostResult(data){
@@ -825,7 +488,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate_PostResult.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_PostResult.errors = [verdictError];
 return false;
 }
 else {
@@ -833,7 +496,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs1 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_PostResult.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_PostResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -845,7 +508,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs3 = errors;
 if(typeof data.id !== "string"){
-validate_PostResult.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_PostResult.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -857,7 +520,7 @@ var valid0 = true;
 }
 }
 else {
-validate_PostResult.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PostResult.errors = [verdictError];
 return false;
 }
 }
@@ -872,13 +535,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_RequestParams.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_RequestParams.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_RequestParams.errors = [verdictError];
 return false;
 }
 }
@@ -893,13 +556,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate_Result.errors = [{instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
 }
 else {
-validate_Result.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Result.errors = [verdictError];
 return false;
 }
 }
@@ -917,7 +580,7 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-const err0 = {instancePath,schemaPath:"#/$defs/PostResult/required",keyword:"required",params:{missingProperty: missing0}};
+const err0 = verdictError;
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -931,7 +594,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 const _errs4 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/PostResult/properties/_meta/type",keyword:"type",params:{type: "object"}};
+const err1 = verdictError;
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -949,7 +612,7 @@ if(valid2){
 if(data.id !== undefined){
 const _errs6 = errors;
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/PostResult/properties/id/type",keyword:"type",params:{type: "string"}};
+const err2 = verdictError;
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -967,7 +630,7 @@ var valid2 = true;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/$defs/PostResult/type",keyword:"type",params:{type: "object"}};
+const err3 = verdictError;
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -980,7 +643,7 @@ errors++;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+const err4 = verdictError;
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1012,7 +675,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.type === undefined) && (missing0 = "type")) || ((data.text === undefined) && (missing0 = "text"))){
-validate_TextContent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 else {
@@ -1020,11 +683,11 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 if("text" !== data0){
-validate_TextContent.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1036,7 +699,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs3 = errors;
 if(typeof data.text !== "string"){
-validate_TextContent.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1048,19 +711,20 @@ var valid0 = true;
 }
 }
 else {
-validate_TextContent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TextContent.errors = [verdictError];
 return false;
 }
 }
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
+const verdictError = Object.freeze({instancePath: "", schemaPath: "", keyword: "false", params: Object.freeze({}), message: "invalid (the accept-path set does not say why)"});
 export const AudioContent = validate_AudioContent;
 export const ClientRequest = validate_ClientRequest;
-export const ContentBlock = validate_ContentBlock_2;
+export const ContentBlock = validate_ContentBlock;
 export const ImageContent = validate_ImageContent;
-export const PostRequest = validate_PostRequest_2;
-export const PostRequestParams = validate_PostRequestParams_2;
+export const PostRequest = validate_PostRequest;
+export const PostRequestParams = validate_PostRequestParams;
 export const PostResult = validate_PostResult;
 export const RequestParams = validate_RequestParams;
 export const Result = validate_Result;
