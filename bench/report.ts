@@ -16,7 +16,7 @@ import { renderTargets, type ProfileReport, type TargetResult } from './lib/targ
 interface Results {
   readonly command: string;
   readonly commit?: string;
-  readonly machine: { nproc: number; cpu: string; memGiB: number; node: string };
+  readonly machine: { nproc: number; cpu: string; memGiB: number; node: string; nodeExtraCaCerts?: boolean };
   readonly seconds: number;
   readonly parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[] }[];
   readonly targets: TargetResult[];
@@ -70,7 +70,7 @@ const load = r.parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→$
 const text = [
   BEGIN,
   '',
-  `**Machine**: \`nproc\` ${m.nproc}; CPU \`${m.cpu}\`; ${m.memGiB} GiB; Node \`${m.node}\`. Load average (1 min) at the start and end of each part: ${load}.`,
+  `**Machine**: \`nproc\` ${m.nproc}; CPU \`${m.cpu}\`; ${m.memGiB} GiB; Node \`${m.node}\`${m.nodeExtraCaCerts ? "; NODE_EXTRA_CA_CERTS set, and left out of the servers' environment (one cold-start row keeps it)" : ''}. Load average (1 min) at the start and end of each part: ${load}.`,
   '',
   `**Command**: \`${r.command}\` at commit ${r.commit ?? 'unknown'}; ${r.seconds.toFixed(0)} s. The raw results (every round of every subject, the per-definition rates, the profiles): [${relative(ROOT, file)}](${relative(ROOT, file)}).${r.failures.length ? ` **Failed parts**: ${r.failures.map((f) => f.part).join(', ')}.` : ''}`,
   '',

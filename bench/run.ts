@@ -130,6 +130,8 @@ async function main(): Promise<number> {
     memGiB: +(totalmem() / 2 ** 30).toFixed(1),
     node: process.version,
     loadavgAtEnd: loadavg(),
+    // Left out of every child's environment (bench/lib/proc.ts CHILD_ENV) when set here.
+    nodeExtraCaCerts: process.env.NODE_EXTRA_CA_CERTS !== undefined,
   };
   const targets = targetResults(rows, profiles);
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { CONNECTIONS, PIPELINING, probe, runLoad, startChecked, urlOf, type HttpSubject } from '../lib/load.ts';
-import { NODE, ROOT, sleep } from '../lib/proc.ts';
+import { CHILD_ENV, NODE, ROOT, sleep } from '../lib/proc.ts';
 import { memoryBreakdown, rssMiB, type MemoryBreakdown } from '../lib/procfs.ts';
 import { StdioClient } from '../lib/stdio-client.ts';
 
@@ -38,8 +38,8 @@ function idle(pid: number, ms: number): Cold {
 }
 
 /** Spawns `node <args>` with stdout piped; resolves with each stdout line as it comes through `onLine`. */
-function spawnLines(args: readonly string[], onLine: (line: string) => void) {
-  const child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+function spawnLines(args: readonly string[], onLine: (line: string) => void, env: NodeJS.ProcessEnv) {
+  const child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'], env });
   let buf = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (d: string) => {
@@ -58,11 +58,11 @@ function spawnLines(args: readonly string[], onLine: (line: string) => void) {
  * A stdio server: spawn, first request written at once, until its answer. With `graceful`, the server is then
  * let exit by closing its stdin (a profiler writes its profile on exit) instead of being killed.
  */
-export async function coldStdio(args: readonly string[], era: Era, graceful = false): Promise<Cold> {
+export async function coldStdio(args: readonly string[], era: Era, graceful = false, env: NodeJS.ProcessEnv = CHILD_ENV): Promise<Cold> {
   const t0 = performance.now();
   let answered!: (line: string) => void;
   const first = new Promise<string>((resolve) => (answered = resolve));
-  const child = spawnLines(args, (line) => answered(line));
+  const child = spawnLines(args, (line) => answered(line), env);
   try {
     const exited = new Promise<never>((_, reject) =>
       child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code} before answering`))),
@@ -89,7 +89,7 @@ export async function coldHttp(s: HttpSubject): Promise<Cold> {
   const t0 = performance.now();
   let ready!: (line: string) => void;
   const first = new Promise<string>((resolve) => (ready = resolve));
-  const child = spawnLines(s.args, (line) => ready(line));
+  const child = spawnLines(s.args, (line) => ready(line), CHILD_ENV);
   try {
     const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${s.label} exited ${code} before answering`))));
     const url = urlOf(JSON.parse(await Promise.race([first, exited])) as Record<string, unknown>, s.request);

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../lib/built.ts';
 import { geomean, paired, spread } from '../lib/pair.ts';
 import type { PartOptions } from '../lib/part.ts';
-import { BENCH, CommandChild, runNode, TSX } from '../lib/proc.ts';
+import { BENCH, CHILD_ENV, CommandChild, runNode, TSX } from '../lib/proc.ts';
 import { cpuProfArgs, summarizeDir } from '../lib/profiling.ts';
 import { ratioRow, valueRow } from '../lib/rows.ts';
 import { median, type Row } from '../lib/table.ts';
@@ -46,7 +46,7 @@ const SLICE_MS = 100;
 const BYDEF_MS = 30;
 const COLD_RUNS = 5;
 /** The workers' environment: tsx without the repository's `paths` (bench/tsconfig.workers.json), so the validators' own imports (`@wiregen/runtime/core`) load the built packages too. */
-const WORKER_ENV = { ...process.env, TSX_TSCONFIG_PATH: join(BENCH, 'tsconfig.workers.json') };
+const WORKER_ENV = { ...CHILD_ENV, TSX_TSCONFIG_PATH: join(BENCH, 'tsconfig.workers.json') };
 
 /** A worker validating `file` with `subject` (see worker.ts), with `flags` for node. */
 export function worker(subject: string, file: string, flags: readonly string[] = []): CommandChild {
