@@ -6971,91 +6971,6 @@ vErrors = null;
 validate_JSONValue.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONValue_2(data){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate_JSONObject(data))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data)){
-var valid1 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate_JSONValue(data[i0]))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-const err0 = verdictError;
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))) && (typeof data !== "boolean")){
-const err1 = verdictError;
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-if(!valid0){
-const err2 = verdictError;
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate_JSONValue_2.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate_JSONValue_2.errors = vErrors;
-return errors === 0;
-}
 function validate_LegacyTitledEnumSchema(data){
 let vErrors = null;
 let errors = 0;
@@ -17936,7 +17851,7 @@ export const JSONRPCNotification = validate_JSONRPCNotification;
 export const JSONRPCRequest = validate_JSONRPCRequest;
 export const JSONRPCResponse = validate_JSONRPCResponse;
 export const JSONRPCResultResponse = validate_JSONRPCResultResponse;
-export const JSONValue = validate_JSONValue_2;
+export const JSONValue = validate_JSONValue;
 export const LegacyTitledEnumSchema = validate_LegacyTitledEnumSchema;
 export const ListPromptsRequest = validate_ListPromptsRequest;
 export const ListPromptsResult = validate_ListPromptsResult;

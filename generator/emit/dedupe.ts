@@ -14,10 +14,32 @@
  * set mentioned, before emit/verdict-only.ts replaced those) is dropped.
  *
  * Everything here works on the parsed module and the rename edits (emit/js-edit.ts), never on regular
- * expressions over the text.
+ * expressions over the text. Most copies are not compiled in the first place ({@link shareExportSchemas}); the
+ * pass is for the rest.
  */
+import type { AnySchema } from 'ajv';
+import type coreModule from 'ajv/dist/core.js';
+import compileModule from 'ajv/dist/compile/index.js';
 import ts from 'typescript';
 import type { Edit } from './js-edit.ts';
+
+/**
+ * Registers each export's schema (`refs`: name → URI) with `ajv` before anything is compiled, as `getSchema`
+ * would register it, so that a `$ref` compiled later finds the export's schema environment (ajv looks a
+ * reference up among the instance's registered ones first) and both use one function. Without it, a
+ * definition that another one's `$ref` reaches before its own export is compiled twice: a second of a full
+ * generate's ajv and parse time, and the copies {@link duplicateFunctions} has to find again. ajv's own
+ * resolution, called as `getSchema` calls it (ajv/lib/core.ts).
+ */
+export function shareExportSchemas(ajv: InstanceType<typeof coreModule.default>, refs: Readonly<Record<string, string>>): void {
+  const registered = ajv as unknown as { refs: Record<string, unknown>; schemas: Record<string, unknown>; opts: { schemaId?: '$id' | 'id' } };
+  for (const uri of Object.values(refs)) {
+    if (registered.refs[uri] !== undefined || registered.schemas[uri] !== undefined) continue;
+    const root = new compileModule.SchemaEnv({ schema: {} as AnySchema, schemaId: registered.opts.schemaId });
+    const env = compileModule.resolveSchema.call(ajv as never, root, uri);
+    if (env) registered.refs[uri] = env;
+  }
+}
 
 /** A rename edit with the name it renames (as ajv wrote it). */
 interface Use {

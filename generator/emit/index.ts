@@ -17,14 +17,15 @@ import { emitWireOrder } from './wire-order.ts';
  */
 const VERBATIM: ReadonlySet<string> = new Set(['validators.js', 'validators.fast.js']);
 
-/** Emits one pin's package: file name → formatted text. */
+/**
+ * Emits one pin's package: file name → formatted text. The files that do not need the validators are emitted
+ * and handed to the formatting threads (format/pool.ts) first, so that they are formatted while this pin's
+ * validators compile on the main thread (and, in a full generate, while the next pins' do).
+ */
 export async function emitPin(plan: PinPlan): Promise<FileSet> {
-  const { js, fastJs, dts } = emitValidators(plan);
   const head = header(GENERATOR_NAME, plan.sources);
-  const raw: [string, string][] = [
+  const early: [string, string][] = [
     ['types.ts', await emitTypes(plan)],
-    ['validators.js', js],
-    ['validators.d.ts', dts],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
     ['protocol.ts', emitProtocol(plan)],
@@ -32,9 +33,20 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ...(hasClient(plan) ? [['client.ts', emitClient(plan)] as [string, string]] : []),
     ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan.wireOrder, plan)] as [string, string]] : []),
     ['index.ts', emitIndex(plan)],
-    ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
     ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
-    ['validators.fast.js', fastJs],
   ];
-  return formatFiles(raw, head, VERBATIM);
+  const formatting = formatFiles(early, head, VERBATIM);
+  formatting.catch(() => {}); // awaited below, after the validators; a failure then is reported there
+  const { js, fastJs, dts } = emitValidators(plan);
+  const late = await formatFiles(
+    [
+      ['validators.js', js],
+      ['validators.d.ts', dts],
+      ['package.json', emitPackageJson(plan, GENERATOR_NAME, js.includes('ajv-formats'))],
+      ['validators.fast.js', fastJs],
+    ],
+    head,
+    VERBATIM,
+  );
+  return new Map([...(await formatting), ...late]);
 }

@@ -23,6 +23,7 @@ import { pointer } from '../errors.ts';
 import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../load/schema.ts';
 import type { PinPlan, ValidatorPlan } from '../plan/index.ts';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
+import { shareExportSchemas } from './dedupe.ts';
 import { STANDALONE_FORMATS, standaloneEsm, standaloneParts, type StandaloneParts } from './standalone.ts';
 import { render } from './templates.ts';
 
@@ -142,6 +143,7 @@ export function compiledDocument(plan: PinPlan): CompiledDocument {
   const ajv = createAjv(plan, true, {}, Class);
   ajv.addSchema(doc);
   const refs = validatorRefs(plan);
+  shareExportSchemas(ajv, refs);
   const validators = new Map<string, ValidateFunction>();
   for (const [name, uri] of Object.entries(refs)) validators.set(name, ajv.getSchema(uri)!);
   compiled = {
@@ -219,6 +221,7 @@ export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts
   const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, precheck });
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, Class);
   fastAjv.addSchema(discriminateUnions(doc).doc);
+  shareExportSchemas(fastAjv, refs);
   const fastJs = render('validators.fast.js', {
     code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }),
   });

@@ -1,19 +1,18 @@
 /**
- * @module format/pool — prettier on worker threads for the big files of a run (a pin's validators.js is over
- * a megabyte, and prettier takes seconds on it): the main thread goes on compiling the next pin's validators
- * while a worker formats the last one's. The same prettier with the same options, so the same output as
- * formatting in the main thread. Workers start on the first big file and hold the process open only while
- * they have work.
+ * @module format/pool — prettier on worker threads for a run's files (a pin's types.ts is about a second of
+ * prettier): the main thread goes on compiling validators, the work it cannot hand over, while a worker
+ * formats what is ready. The same prettier with the same options, so the same output as formatting in the
+ * main thread. Workers start with the run and hold the process open only while they have work.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type * as prettier from 'prettier';
 
 /**
- * Files at least this long go to a worker (a pin's types.ts, about 100 kB); shorter ones are formatted in the
- * main thread, which would otherwise wait for the workers at the end.
+ * Files at least this long go to a worker; shorter ones (a package.json, an index) are formatted in the main
+ * thread, where handing them over would cost more than formatting them.
  */
-export const POOL_MIN_CHARS = 64 * 1024;
+export const POOL_MIN_CHARS = 4 * 1024;
 
 interface Job {
   readonly resolve: (text: string) => void;

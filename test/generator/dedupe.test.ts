@@ -6,7 +6,7 @@
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { describe, expect, it } from 'vitest';
-import { droppedStatements, duplicateFunctions } from '../../generator/emit/dedupe.ts';
+import { droppedStatements, duplicateFunctions, shareExportSchemas } from '../../generator/emit/dedupe.ts';
 import { parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
 import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
@@ -83,6 +83,23 @@ const VALUES: unknown[] = [
   { n: 'x' },
 ];
 
+/** Loads `module` and holds every export's verdict and errors equal to ajv's on {@link VALUES}. */
+async function expectAsAjv(module: string): Promise<void> {
+  const m = (await import(`data:text/javascript;base64,${Buffer.from(module).toString('base64')}`)) as Record<
+    string,
+    ((d: unknown) => boolean) & { errors?: unknown }
+  >;
+  const reference = createAjv({ draft: '2020-12' }, false);
+  reference.addSchema(DOC);
+  for (const [name, uri] of Object.entries(REFS)) {
+    const check = reference.getSchema(uri)!;
+    for (const value of VALUES) {
+      expect(m[name]!(value), `${name} ${JSON.stringify(value)}`).toBe(check(value));
+      expect(m[name]!.errors ?? null).toEqual(check.errors ?? null);
+    }
+  }
+}
+
 describe('a module ajv compiled a definition twice for', () => {
   it('has one function for it, and answers and errs as ajv does', async () => {
     const ajv = createAjv({ draft: '2020-12' }, true);
@@ -92,18 +109,14 @@ describe('a module ajv compiled a definition twice for', () => {
     expect(raw.match(/^function validate\d+\(/gm)).toHaveLength(3);
     const module = standaloneEsm(ajv, REFS, 'test');
     expect(module.match(/^function validate_Leaf\w*\(/gm)).toEqual(['function validate_Leaf(']);
-    const m = (await import(`data:text/javascript;base64,${Buffer.from(module).toString('base64')}`)) as Record<
-      string,
-      ((d: unknown) => boolean) & { errors?: unknown }
-    >;
-    const reference = createAjv({ draft: '2020-12' }, false);
-    reference.addSchema(DOC);
-    for (const [name, uri] of Object.entries(REFS)) {
-      const check = reference.getSchema(uri)!;
-      for (const value of VALUES) {
-        expect(m[name]!(value), `${name} ${JSON.stringify(value)}`).toBe(check(value));
-        expect(m[name]!.errors ?? null).toEqual(check.errors ?? null);
-      }
-    }
+    await expectAsAjv(module);
+  });
+
+  it('is not compiled twice once the exports are registered first, and answers the same', async () => {
+    const ajv = createAjv({ draft: '2020-12' }, true);
+    ajv.addSchema(DOC);
+    shareExportSchemas(ajv, REFS);
+    expect(standaloneCode.default(ajv, REFS).match(/^function validate\d+\(/gm)).toHaveLength(2);
+    await expectAsAjv(standaloneEsm(ajv, REFS, 'test'));
   });
 });
