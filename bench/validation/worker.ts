@@ -57,6 +57,7 @@ async function checks(): Promise<Check[]> {
     const { createContext } = await import('../../generator/context.ts');
     const { loadAndCheck } = await import('../../generator/generate.ts');
     const { allErrorsClass, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators.ts');
+    const { shareExportSchemas } = await import('../../generator/emit/dedupe.ts');
     const { default: Ajv } = await import('ajv');
     const { default: Ajv2020 } = await import('ajv/dist/2020.js');
     const { default: addFormats } = await import('ajv-formats');
@@ -78,6 +79,8 @@ async function checks(): Promise<Check[]> {
       }
       ajv.addSchema(validationDocument(plan));
       const refs = validatorRefs(plan);
+      // As the generator compiles: each definition once, whichever reaches it first (emit/dedupe.ts).
+      if (subject === 'ajv') shareExportSchemas(ajv, refs);
       compiled[plan.revision] = (def) => ajv.getSchema(refs[def]!) as Validate;
     }
     return asserting((i) => compiled[i.revision]!(i.def));
