@@ -11,8 +11,8 @@
  * Subjects: `ours` (the generated standalone validators from the built packages: generated/mcp-<revision>/dist/
  * validators.js, the `@wiregen/mcp-<revision>/validators` export), `sdk` (the SDK v2's spec type schemas,
  * `specTypeSchemas.<Def>['~standard'].validate` as its documentation calls them), `ajv` (ajv compiling the
- * same schema at run time exactly as the generator compiles it: createAjv, allErrorsClass and validationDocument
- * of generator/emit/validators.ts, the all-errors options), `ajv-defaults` (the same document with ajv's default
+ * same schema at run time exactly as the generator compiles it: compiledDocument of
+ * generator/emit/validators.ts, the all-errors options and class), `ajv-defaults` (the same document with ajv's default
  * options: allErrors off, inlineRefs on), `ajv:<json>` (the generator's options with <json> over them, for
  * options-experiment.ts; `formatsMode` picks ajv-formats' mode).
  */
@@ -56,8 +56,7 @@ async function checks(): Promise<Check[]> {
   if (subject === 'ajv' || subject === 'ajv-defaults' || subject.startsWith('ajv:')) {
     const { createContext } = await import('../../generator/context.ts');
     const { loadAndCheck } = await import('../../generator/generate.ts');
-    const { allErrorsClass, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators.ts');
-    const { shareExportSchemas } = await import('../../generator/emit/dedupe.ts');
+    const { compiledDocument, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators.ts');
     const { default: Ajv } = await import('ajv');
     const { default: Ajv2020 } = await import('ajv/dist/2020.js');
     const { default: addFormats } = await import('ajv-formats');
@@ -65,22 +64,23 @@ async function checks(): Promise<Check[]> {
     const { plans } = loadAndCheck(createContext({ log: () => {}, only: revisions.map((r) => `mcp-${r}`) }));
     const compiled: Record<string, (def: string) => Validate> = {};
     for (const plan of plans) {
-      let ajv = createAjv(plan, false, {}, allErrorsClass(validationDocument(plan), plan.draft));
-      if (subject !== 'ajv') {
-        // The generator's options as its ajv instance holds them (generator/emit/validators.ts exports
-        // createAjv, not the options), or ajv's defaults with only what these schemas need.
-        const { formatsMode, ...options } = (
-          subject === 'ajv-defaults'
-            ? { strictTypes: false, strictTuples: false, allowUnionTypes: true }
-            : { ...ajv.opts, ...JSON.parse(subject.slice(4)) }
-        ) as Record<string, unknown> & { formatsMode?: 'fast' | 'full' };
-        ajv = plan.draft === '2020-12' ? new Ajv2020.default(options) : new Ajv.default(options);
-        addFormats.default(ajv, formatsMode ? { mode: formatsMode } : undefined);
+      if (subject === 'ajv') {
+        // The generator's own compilation, the one it writes validators.js from.
+        const document = compiledDocument(plan);
+        compiled[plan.revision] = (def) => document.validator(def) as unknown as Validate;
+        continue;
       }
+      // The generator's options as its ajv instance holds them (generator/emit/validators.ts exports
+      // createAjv, not the options), or ajv's defaults with only what these schemas need.
+      const { formatsMode, ...options } = (
+        subject === 'ajv-defaults'
+          ? { strictTypes: false, strictTuples: false, allowUnionTypes: true }
+          : { ...createAjv(plan, false).opts, ...JSON.parse(subject.slice(4)) }
+      ) as Record<string, unknown> & { formatsMode?: 'fast' | 'full' };
+      const ajv = plan.draft === '2020-12' ? new Ajv2020.default(options) : new Ajv.default(options);
+      addFormats.default(ajv, formatsMode ? { mode: formatsMode } : undefined);
       ajv.addSchema(validationDocument(plan));
       const refs = validatorRefs(plan);
-      // As the generator compiles: each definition once, whichever reaches it first (emit/dedupe.ts).
-      if (subject === 'ajv') shareExportSchemas(ajv, refs);
       compiled[plan.revision] = (def) => ajv.getSchema(refs[def]!) as Validate;
     }
     return asserting((i) => compiled[i.revision]!(i.def));

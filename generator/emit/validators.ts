@@ -100,7 +100,7 @@ export { standaloneEsm } from './standalone.ts';
  * properties the others evaluate), and the errors of a union with a passing branch are dropped anyway.
  * test/generated/accept-path.test.ts compares the reports with ajv's own Ajv2020.
  */
-export function allErrorsClass(doc: JsonObject, draft: PinPlan['draft']): AjvClass {
+function allErrorsClass(doc: JsonObject, draft: PinPlan['draft']): AjvClass {
   return acceptPathClass(doc, draft);
 }
 
