@@ -63,7 +63,7 @@ const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
 const schema_AgentCard = {"additionalProperties":false,"properties":{"capabilities":{"$ref":"#/$defs/AgentCapabilities"},"defaultInputModes":{"items":{"type":"string"},"type":"array","minItems":1},"defaultOutputModes":{"items":{"type":"string"},"type":"array","minItems":1},"description":{"type":"string"},"documentationUrl":{"type":"string"},"iconUrl":{"type":"string"},"name":{"type":"string"},"provider":{"$ref":"#/$defs/AgentProvider"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"securitySchemes":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"signatures":{"items":{"$ref":"#/$defs/AgentCardSignature"},"type":"array"},"skills":{"items":{"$ref":"#/$defs/AgentSkill"},"type":"array","minItems":1},"supportedInterfaces":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1},"version":{"type":"string"}},"type":"object","required":["name","description","supportedInterfaces","version","capabilities","defaultInputModes","defaultOutputModes","skills"],"patternProperties":{"^(default_input_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(default_output_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(documentation_url)$":{"type":"string"},"^(icon_url)$":{"type":"string"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"^(security_schemes)$":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"^(supported_interfaces)$":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1}}};
 const schema_Role = {"anyOf":[{"pattern":"^ROLE_UNSPECIFIED$","type":"string"},{"enum":["ROLE_USER","ROLE_AGENT"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
 const schema_TaskState = {"anyOf":[{"pattern":"^TASK_STATE_UNSPECIFIED$","type":"string"},{"enum":["TASK_STATE_SUBMITTED","TASK_STATE_WORKING","TASK_STATE_COMPLETED","TASK_STATE_FAILED","TASK_STATE_CANCELED","TASK_STATE_INPUT_REQUIRED","TASK_STATE_REJECTED","TASK_STATE_AUTH_REQUIRED"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-function validate_APIKeySecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_APIKeySecurityScheme(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -149,7 +149,7 @@ errors++;
 validate_APIKeySecurityScheme.errors = vErrors;
 return errors === 0;
 }
-function validate_AgentCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -182,7 +182,7 @@ let data1 = data.extensions;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.AgentExtension(data1[i0]) || validate_AgentExtension(data1[i0], {instancePath:instancePath+"/extensions/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.AgentExtension(data1[i0]) || validate_AgentExtension(data1[i0], instancePath+"/extensions/" + i0)))){
 vErrors = vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
 errors = vErrors.length;
 }
@@ -265,7 +265,7 @@ errors++;
 validate_AgentCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_AgentCard(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCard(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -362,7 +362,7 @@ errors++;
 }
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.AgentCapabilities(data.capabilities) || validate_AgentCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.AgentCapabilities(data.capabilities) || validate_AgentCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
 errors = vErrors.length;
 }
@@ -492,7 +492,7 @@ errors++;
 }
 }
 if(data.provider !== undefined){
-if(!((fastSet.AgentProvider(data.provider) || validate_AgentProvider(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData})))){
+if(!((fastSet.AgentProvider(data.provider) || validate_AgentProvider(data.provider, instancePath+"/provider")))){
 vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
 errors = vErrors.length;
 }
@@ -502,7 +502,7 @@ let data10 = data.securityRequirements;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!((fastSet.SecurityRequirement(data10[i2]) || validate_SecurityRequirement(data10[i2], {instancePath:instancePath+"/securityRequirements/" + i2,parentData:data10,parentDataProperty:i2,rootData})))){
+if(!((fastSet.SecurityRequirement(data10[i2]) || validate_SecurityRequirement(data10[i2], instancePath+"/securityRequirements/" + i2)))){
 vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
@@ -547,7 +547,7 @@ errors++;
 }
 }
 for(const key2 in data12){
-if(!((fastSet.SecurityScheme(data12[key2]) || validate_SecurityScheme(data12[key2], {instancePath:instancePath+"/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key2,rootData})))){
+if(!((fastSet.SecurityScheme(data12[key2]) || validate_SecurityScheme(data12[key2], instancePath+"/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
 errors = vErrors.length;
 }
@@ -569,7 +569,7 @@ let data14 = data.signatures;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!((fastSet.AgentCardSignature(data14[i3]) || validate_AgentCardSignature(data14[i3], {instancePath:instancePath+"/signatures/" + i3,parentData:data14,parentDataProperty:i3,rootData})))){
+if(!((fastSet.AgentCardSignature(data14[i3]) || validate_AgentCardSignature(data14[i3], instancePath+"/signatures/" + i3)))){
 vErrors = vErrors === null ? validate_AgentCardSignature.errors : vErrors.concat(validate_AgentCardSignature.errors);
 errors = vErrors.length;
 }
@@ -601,7 +601,7 @@ errors++;
 }
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!((fastSet.AgentSkill(data16[i4]) || validate_AgentSkill(data16[i4], {instancePath:instancePath+"/skills/" + i4,parentData:data16,parentDataProperty:i4,rootData})))){
+if(!((fastSet.AgentSkill(data16[i4]) || validate_AgentSkill(data16[i4], instancePath+"/skills/" + i4)))){
 vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
 errors = vErrors.length;
 }
@@ -633,7 +633,7 @@ errors++;
 }
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!((fastSet.AgentInterface(data18[i5]) || validate_AgentInterface(data18[i5], {instancePath:instancePath+"/supportedInterfaces/" + i5,parentData:data18,parentDataProperty:i5,rootData})))){
+if(!((fastSet.AgentInterface(data18[i5]) || validate_AgentInterface(data18[i5], instancePath+"/supportedInterfaces/" + i5)))){
 vErrors = vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
 errors = vErrors.length;
 }
@@ -776,7 +776,7 @@ let data27 = data[key7];
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!((fastSet.SecurityRequirement(data27[i8]) || validate_SecurityRequirement(data27[i8], {instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,parentData:data27,parentDataProperty:i8,rootData})))){
+if(!((fastSet.SecurityRequirement(data27[i8]) || validate_SecurityRequirement(data27[i8], instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8)))){
 vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
@@ -823,7 +823,7 @@ errors++;
 }
 }
 for(const key10 in data29){
-if(!((fastSet.SecurityScheme(data29[key10]) || validate_SecurityScheme(data29[key10], {instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key10,rootData})))){
+if(!((fastSet.SecurityScheme(data29[key10]) || validate_SecurityScheme(data29[key10], instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
 errors = vErrors.length;
 }
@@ -857,7 +857,7 @@ errors++;
 }
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!((fastSet.AgentInterface(data31[i9]) || validate_AgentInterface(data31[i9], {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,parentData:data31,parentDataProperty:i9,rootData})))){
+if(!((fastSet.AgentInterface(data31[i9]) || validate_AgentInterface(data31[i9], instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9)))){
 vErrors = vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
 errors = vErrors.length;
 }
@@ -889,7 +889,7 @@ errors++;
 validate_AgentCard.errors = vErrors;
 return errors === 0;
 }
-function validate_AgentCardSignature(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCardSignature(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -926,7 +926,7 @@ errors++;
 }
 }
 if(data.header !== undefined){
-if(!((fastSet.Struct(data.header) || validate_Struct(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData})))){
+if(!((fastSet.Struct(data.header) || validate_Struct(data.header, instancePath+"/header")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -969,7 +969,7 @@ errors++;
 validate_AgentCardSignature.errors = vErrors;
 return errors === 0;
 }
-function validate_AgentExtension(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentExtension(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -998,7 +998,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.Struct(data.params) || validate_Struct(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.Struct(data.params) || validate_Struct(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -1041,7 +1041,7 @@ errors++;
 validate_AgentExtension.errors = vErrors;
 return errors === 0;
 }
-function validate_AgentInterface(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentInterface(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1177,7 +1177,7 @@ errors++;
 validate_AgentInterface.errors = vErrors;
 return errors === 0;
 }
-function validate_AgentProvider(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentProvider(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1251,7 +1251,7 @@ errors++;
 validate_AgentProvider.errors = vErrors;
 return errors === 0;
 }
-function validate_AgentSkill(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentSkill(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1432,7 +1432,7 @@ let data9 = data.securityRequirements;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!((fastSet.SecurityRequirement(data9[i3]) || validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData})))){
+if(!((fastSet.SecurityRequirement(data9[i3]) || validate_SecurityRequirement(data9[i3], instancePath+"/securityRequirements/" + i3)))){
 vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
@@ -1553,7 +1553,7 @@ let data17 = data[key3];
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!((fastSet.SecurityRequirement(data17[i7]) || validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData})))){
+if(!((fastSet.SecurityRequirement(data17[i7]) || validate_SecurityRequirement(data17[i7], instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7)))){
 vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
@@ -1585,7 +1585,7 @@ errors++;
 validate_AgentSkill.errors = vErrors;
 return errors === 0;
 }
-function validate_Artifact(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Artifact(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1674,7 +1674,7 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -1706,7 +1706,7 @@ errors++;
 }
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!((fastSet.Part(data6[i1]) || validate_Part(data6[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data6,parentDataProperty:i1,rootData})))){
+if(!((fastSet.Part(data6[i1]) || validate_Part(data6[i1], instancePath+"/parts/" + i1)))){
 vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
 errors = vErrors.length;
 }
@@ -1751,7 +1751,7 @@ errors++;
 validate_Artifact.errors = vErrors;
 return errors === 0;
 }
-function validate_AuthenticationInfo(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AuthenticationInfo(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1815,7 +1815,7 @@ errors++;
 validate_AuthenticationInfo.errors = vErrors;
 return errors === 0;
 }
-function validate_AuthorizationCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AuthorizationCodeOAuthFlow(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2030,7 +2030,7 @@ errors++;
 validate_AuthorizationCodeOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2069,7 +2069,7 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -2100,7 +2100,7 @@ errors++;
 validate_CancelTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientCredentialsOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientCredentialsOAuthFlow(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2253,7 +2253,7 @@ errors++;
 validate_ClientCredentialsOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-function validate_DeleteTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeleteTaskPushNotificationConfigRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2353,7 +2353,7 @@ errors++;
 validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_DeviceCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeviceCodeOAuthFlow(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2542,7 +2542,7 @@ errors++;
 validate_DeviceCodeOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-function validate_Empty(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Empty(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2570,7 +2570,7 @@ errors++;
 validate_Empty.errors = vErrors;
 return errors === 0;
 }
-function validate_GetExtendedAgentCardRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetExtendedAgentCardRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2612,7 +2612,7 @@ errors++;
 validate_GetExtendedAgentCardRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskPushNotificationConfigRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2712,7 +2712,7 @@ errors++;
 validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2954,7 +2954,7 @@ errors++;
 validate_GetTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_HTTPAuthSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_HTTPAuthSecurityScheme(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3044,7 +3044,7 @@ errors++;
 validate_HTTPAuthSecurityScheme.errors = vErrors;
 return errors === 0;
 }
-function validate_ImplicitOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImplicitOAuthFlow(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3177,7 +3177,7 @@ errors++;
 validate_ImplicitOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-function validate_ListTaskPushNotificationConfigsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTaskPushNotificationConfigsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3459,7 +3459,7 @@ errors++;
 validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListTaskPushNotificationConfigsResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTaskPushNotificationConfigsResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3480,7 +3480,7 @@ let data0 = data.configs;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.TaskPushNotificationConfig(data0[i0]) || validate_TaskPushNotificationConfig(data0[i0], {instancePath:instancePath+"/configs/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.TaskPushNotificationConfig(data0[i0]) || validate_TaskPushNotificationConfig(data0[i0], instancePath+"/configs/" + i0)))){
 vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
 errors = vErrors.length;
 }
@@ -3537,7 +3537,7 @@ errors++;
 validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ListTasksRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTasksRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3766,13 +3766,13 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!((fastSet.TaskState(data.status) || validate_TaskState(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+if(!((fastSet.TaskState(data.status) || validate_TaskState(data.status, instancePath+"/status")))){
 vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
 errors = vErrors.length;
 }
 }
 if(data.statusTimestampAfter !== undefined){
-if(!((fastSet.Timestamp(data.statusTimestampAfter) || validate_Timestamp(data.statusTimestampAfter, {instancePath:instancePath+"/statusTimestampAfter",parentData:data,parentDataProperty:"statusTimestampAfter",rootData})))){
+if(!((fastSet.Timestamp(data.statusTimestampAfter) || validate_Timestamp(data.statusTimestampAfter, instancePath+"/statusTimestampAfter")))){
 vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
 errors = vErrors.length;
 }
@@ -4013,7 +4013,7 @@ errors++;
 }
 for(const key6 in data){
 if(pattern_d5e8a839.test(key6)){
-if(!((fastSet.Timestamp(data[key6]) || validate_Timestamp(data[key6], {instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key6,rootData})))){
+if(!((fastSet.Timestamp(data[key6]) || validate_Timestamp(data[key6], instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
 errors = vErrors.length;
 }
@@ -4033,7 +4033,7 @@ errors++;
 validate_ListTasksRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListTasksResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTasksResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4184,7 +4184,7 @@ let data2 = data.tasks;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], instancePath+"/tasks/" + i0)))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
@@ -4497,7 +4497,7 @@ errors++;
 validate_ListTasksResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_Message(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Message(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4596,7 +4596,7 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -4616,7 +4616,7 @@ errors++;
 }
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!((fastSet.Part(data5[i1]) || validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData})))){
+if(!((fastSet.Part(data5[i1]) || validate_Part(data5[i1], instancePath+"/parts/" + i1)))){
 vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
 errors = vErrors.length;
 }
@@ -4662,7 +4662,7 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -4765,7 +4765,7 @@ errors++;
 validate_Message.errors = vErrors;
 return errors === 0;
 }
-function validate_MutualTlsSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_MutualTlsSecurityScheme(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4807,7 +4807,7 @@ errors++;
 validate_MutualTlsSecurityScheme.errors = vErrors;
 return errors === 0;
 }
-function validate_OAuth2SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_OAuth2SecurityScheme(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4846,7 +4846,7 @@ errors++;
 }
 }
 if(data.flows !== undefined){
-if(!((fastSet.OAuthFlows(data.flows) || validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData})))){
+if(!((fastSet.OAuthFlows(data.flows) || validate_OAuthFlows(data.flows, instancePath+"/flows")))){
 vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
 errors = vErrors.length;
 }
@@ -4891,7 +4891,7 @@ errors++;
 validate_OAuth2SecurityScheme.errors = vErrors;
 return errors === 0;
 }
-function validate_OAuthFlows(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_OAuthFlows(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -5175,38 +5175,38 @@ errors++;
 }
 }
 if(data.authorizationCode !== undefined){
-if(!((fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) || validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {instancePath:instancePath+"/authorizationCode",parentData:data,parentDataProperty:"authorizationCode",rootData})))){
+if(!((fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) || validate_AuthorizationCodeOAuthFlow(data.authorizationCode, instancePath+"/authorizationCode")))){
 vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
 errors = vErrors.length;
 }
 }
 if(data.clientCredentials !== undefined){
-if(!((fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) || validate_ClientCredentialsOAuthFlow(data.clientCredentials, {instancePath:instancePath+"/clientCredentials",parentData:data,parentDataProperty:"clientCredentials",rootData})))){
+if(!((fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) || validate_ClientCredentialsOAuthFlow(data.clientCredentials, instancePath+"/clientCredentials")))){
 vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
 errors = vErrors.length;
 }
 }
 if(data.deviceCode !== undefined){
-if(!((fastSet.DeviceCodeOAuthFlow(data.deviceCode) || validate_DeviceCodeOAuthFlow(data.deviceCode, {instancePath:instancePath+"/deviceCode",parentData:data,parentDataProperty:"deviceCode",rootData})))){
+if(!((fastSet.DeviceCodeOAuthFlow(data.deviceCode) || validate_DeviceCodeOAuthFlow(data.deviceCode, instancePath+"/deviceCode")))){
 vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
 errors = vErrors.length;
 }
 }
 if(data.implicit !== undefined){
-if(!((fastSet.ImplicitOAuthFlow(data.implicit) || validate_ImplicitOAuthFlow(data.implicit, {instancePath:instancePath+"/implicit",parentData:data,parentDataProperty:"implicit",rootData})))){
+if(!((fastSet.ImplicitOAuthFlow(data.implicit) || validate_ImplicitOAuthFlow(data.implicit, instancePath+"/implicit")))){
 vErrors = vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
 errors = vErrors.length;
 }
 }
 if(data.password !== undefined){
-if(!((fastSet.PasswordOAuthFlow(data.password) || validate_PasswordOAuthFlow(data.password, {instancePath:instancePath+"/password",parentData:data,parentDataProperty:"password",rootData})))){
+if(!((fastSet.PasswordOAuthFlow(data.password) || validate_PasswordOAuthFlow(data.password, instancePath+"/password")))){
 vErrors = vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
 errors = vErrors.length;
 }
 }
 for(const key1 in data){
 if(pattern_6896b5d1.test(key1)){
-if(!((fastSet.AuthorizationCodeOAuthFlow(data[key1]) || validate_AuthorizationCodeOAuthFlow(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+if(!((fastSet.AuthorizationCodeOAuthFlow(data[key1]) || validate_AuthorizationCodeOAuthFlow(data[key1], instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
 errors = vErrors.length;
 }
@@ -5214,7 +5214,7 @@ errors = vErrors.length;
 }
 for(const key2 in data){
 if(pattern_583776b3.test(key2)){
-if(!((fastSet.ClientCredentialsOAuthFlow(data[key2]) || validate_ClientCredentialsOAuthFlow(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+if(!((fastSet.ClientCredentialsOAuthFlow(data[key2]) || validate_ClientCredentialsOAuthFlow(data[key2], instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
 errors = vErrors.length;
 }
@@ -5222,7 +5222,7 @@ errors = vErrors.length;
 }
 for(const key3 in data){
 if(pattern_b21981a2.test(key3)){
-if(!((fastSet.DeviceCodeOAuthFlow(data[key3]) || validate_DeviceCodeOAuthFlow(data[key3], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key3,rootData})))){
+if(!((fastSet.DeviceCodeOAuthFlow(data[key3]) || validate_DeviceCodeOAuthFlow(data[key3], instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
 errors = vErrors.length;
 }
@@ -5242,7 +5242,7 @@ errors++;
 validate_OAuthFlows.errors = vErrors;
 return errors === 0;
 }
-function validate_OpenIdConnectSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_OpenIdConnectSecurityScheme(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5320,7 +5320,7 @@ errors++;
 validate_OpenIdConnectSecurityScheme.errors = vErrors;
 return errors === 0;
 }
-function validate_Part(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Part(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -5451,7 +5451,7 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!((fastSet.Value(data.data) || validate_Value(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData})))){
+if(!((fastSet.Value(data.data) || validate_Value(data.data, instancePath+"/data")))){
 vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
 errors = vErrors.length;
 }
@@ -5481,7 +5481,7 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -5563,7 +5563,7 @@ errors++;
 validate_Part.errors = vErrors;
 return errors === 0;
 }
-function validate_PasswordOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PasswordOAuthFlow(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5696,7 +5696,7 @@ errors++;
 validate_PasswordOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5812,7 +5812,7 @@ vErrors = null;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_SecurityRequirement(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SecurityRequirement(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5856,7 +5856,7 @@ errors++;
 }
 }
 for(const key2 in data0){
-if(!((fastSet.StringList(data0[key2]) || validate_StringList(data0[key2], {instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key2,rootData})))){
+if(!((fastSet.StringList(data0[key2]) || validate_StringList(data0[key2], instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
 errors = vErrors.length;
 }
@@ -5887,7 +5887,7 @@ errors++;
 validate_SecurityRequirement.errors = vErrors;
 return errors === 0;
 }
-function validate_SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SecurityScheme(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -6257,38 +6257,38 @@ errors++;
 }
 }
 if(data.apiKeySecurityScheme !== undefined){
-if(!((fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) || validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {instancePath:instancePath+"/apiKeySecurityScheme",parentData:data,parentDataProperty:"apiKeySecurityScheme",rootData})))){
+if(!((fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) || validate_APIKeySecurityScheme(data.apiKeySecurityScheme, instancePath+"/apiKeySecurityScheme")))){
 vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
 errors = vErrors.length;
 }
 }
 if(data.httpAuthSecurityScheme !== undefined){
-if(!((fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) || validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {instancePath:instancePath+"/httpAuthSecurityScheme",parentData:data,parentDataProperty:"httpAuthSecurityScheme",rootData})))){
+if(!((fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) || validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, instancePath+"/httpAuthSecurityScheme")))){
 vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
 errors = vErrors.length;
 }
 }
 if(data.mtlsSecurityScheme !== undefined){
-if(!((fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) || validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {instancePath:instancePath+"/mtlsSecurityScheme",parentData:data,parentDataProperty:"mtlsSecurityScheme",rootData})))){
+if(!((fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) || validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, instancePath+"/mtlsSecurityScheme")))){
 vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
 errors = vErrors.length;
 }
 }
 if(data.oauth2SecurityScheme !== undefined){
-if(!((fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) || validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData})))){
+if(!((fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) || validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, instancePath+"/oauth2SecurityScheme")))){
 vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
 errors = vErrors.length;
 }
 }
 if(data.openIdConnectSecurityScheme !== undefined){
-if(!((fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) || validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {instancePath:instancePath+"/openIdConnectSecurityScheme",parentData:data,parentDataProperty:"openIdConnectSecurityScheme",rootData})))){
+if(!((fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) || validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, instancePath+"/openIdConnectSecurityScheme")))){
 vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
 errors = vErrors.length;
 }
 }
 for(const key1 in data){
 if(pattern_85fa01c2.test(key1)){
-if(!((fastSet.APIKeySecurityScheme(data[key1]) || validate_APIKeySecurityScheme(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+if(!((fastSet.APIKeySecurityScheme(data[key1]) || validate_APIKeySecurityScheme(data[key1], instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
 errors = vErrors.length;
 }
@@ -6296,7 +6296,7 @@ errors = vErrors.length;
 }
 for(const key2 in data){
 if(pattern_c9856113.test(key2)){
-if(!((fastSet.HTTPAuthSecurityScheme(data[key2]) || validate_HTTPAuthSecurityScheme(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+if(!((fastSet.HTTPAuthSecurityScheme(data[key2]) || validate_HTTPAuthSecurityScheme(data[key2], instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
 errors = vErrors.length;
 }
@@ -6304,7 +6304,7 @@ errors = vErrors.length;
 }
 for(const key3 in data){
 if(pattern_13d07b9b.test(key3)){
-if(!((fastSet.MutualTlsSecurityScheme(data[key3]) || validate_MutualTlsSecurityScheme(data[key3], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key3,rootData})))){
+if(!((fastSet.MutualTlsSecurityScheme(data[key3]) || validate_MutualTlsSecurityScheme(data[key3], instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
 errors = vErrors.length;
 }
@@ -6312,7 +6312,7 @@ errors = vErrors.length;
 }
 for(const key4 in data){
 if(pattern_2f0eabd0.test(key4)){
-if(!((fastSet.OAuth2SecurityScheme(data[key4]) || validate_OAuth2SecurityScheme(data[key4], {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key4,rootData})))){
+if(!((fastSet.OAuth2SecurityScheme(data[key4]) || validate_OAuth2SecurityScheme(data[key4], instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
 errors = vErrors.length;
 }
@@ -6320,7 +6320,7 @@ errors = vErrors.length;
 }
 for(const key5 in data){
 if(pattern_cbe8fe43.test(key5)){
-if(!((fastSet.OpenIdConnectSecurityScheme(data[key5]) || validate_OpenIdConnectSecurityScheme(data[key5], {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key5,rootData})))){
+if(!((fastSet.OpenIdConnectSecurityScheme(data[key5]) || validate_OpenIdConnectSecurityScheme(data[key5], instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
 errors = vErrors.length;
 }
@@ -6340,7 +6340,7 @@ errors++;
 validate_SecurityScheme.errors = vErrors;
 return errors === 0;
 }
-function validate_SendMessageConfiguration(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SendMessageConfiguration(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6485,7 +6485,7 @@ errors++;
 }
 }
 if(data.taskPushNotificationConfig !== undefined){
-if(!((fastSet.TaskPushNotificationConfig(data.taskPushNotificationConfig) || validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {instancePath:instancePath+"/taskPushNotificationConfig",parentData:data,parentDataProperty:"taskPushNotificationConfig",rootData})))){
+if(!((fastSet.TaskPushNotificationConfig(data.taskPushNotificationConfig) || validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, instancePath+"/taskPushNotificationConfig")))){
 vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
 errors = vErrors.length;
 }
@@ -6626,7 +6626,7 @@ errors++;
 }
 for(const key4 in data){
 if(pattern_976e6c77.test(key4)){
-if(!((fastSet.TaskPushNotificationConfig(data[key4]) || validate_TaskPushNotificationConfig(data[key4], {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key4,rootData})))){
+if(!((fastSet.TaskPushNotificationConfig(data[key4]) || validate_TaskPushNotificationConfig(data[key4], instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
 errors = vErrors.length;
 }
@@ -6646,7 +6646,7 @@ errors++;
 validate_SendMessageConfiguration.errors = vErrors;
 return errors === 0;
 }
-function validate_SendMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SendMessageRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6673,19 +6673,19 @@ errors++;
 }
 }
 if(data.configuration !== undefined){
-if(!((fastSet.SendMessageConfiguration(data.configuration) || validate_SendMessageConfiguration(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData})))){
+if(!((fastSet.SendMessageConfiguration(data.configuration) || validate_SendMessageConfiguration(data.configuration, instancePath+"/configuration")))){
 vErrors = vErrors === null ? validate_SendMessageConfiguration.errors : vErrors.concat(validate_SendMessageConfiguration.errors);
 errors = vErrors.length;
 }
 }
 if(data.message !== undefined){
-if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
 vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -6716,7 +6716,7 @@ errors++;
 validate_SendMessageRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SendMessageResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SendMessageResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -6799,13 +6799,13 @@ errors++;
 }
 }
 if(data.message !== undefined){
-if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
 vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.Task(data.task) || validate_Task(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.Task(data.task) || validate_Task(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
@@ -6824,7 +6824,7 @@ errors++;
 validate_SendMessageResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_StreamResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StreamResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -7041,32 +7041,32 @@ errors++;
 }
 }
 if(data.artifactUpdate !== undefined){
-if(!((fastSet.TaskArtifactUpdateEvent(data.artifactUpdate) || validate_TaskArtifactUpdateEvent(data.artifactUpdate, {instancePath:instancePath+"/artifactUpdate",parentData:data,parentDataProperty:"artifactUpdate",rootData})))){
+if(!((fastSet.TaskArtifactUpdateEvent(data.artifactUpdate) || validate_TaskArtifactUpdateEvent(data.artifactUpdate, instancePath+"/artifactUpdate")))){
 vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
 errors = vErrors.length;
 }
 }
 if(data.message !== undefined){
-if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
 vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 }
 if(data.statusUpdate !== undefined){
-if(!((fastSet.TaskStatusUpdateEvent(data.statusUpdate) || validate_TaskStatusUpdateEvent(data.statusUpdate, {instancePath:instancePath+"/statusUpdate",parentData:data,parentDataProperty:"statusUpdate",rootData})))){
+if(!((fastSet.TaskStatusUpdateEvent(data.statusUpdate) || validate_TaskStatusUpdateEvent(data.statusUpdate, instancePath+"/statusUpdate")))){
 vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
 errors = vErrors.length;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.Task(data.task) || validate_Task(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.Task(data.task) || validate_Task(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
 }
 for(const key1 in data){
 if(pattern_f9eaa88c.test(key1)){
-if(!((fastSet.TaskArtifactUpdateEvent(data[key1]) || validate_TaskArtifactUpdateEvent(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+if(!((fastSet.TaskArtifactUpdateEvent(data[key1]) || validate_TaskArtifactUpdateEvent(data[key1], instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
 errors = vErrors.length;
 }
@@ -7074,7 +7074,7 @@ errors = vErrors.length;
 }
 for(const key2 in data){
 if(pattern_a0b3322a.test(key2)){
-if(!((fastSet.TaskStatusUpdateEvent(data[key2]) || validate_TaskStatusUpdateEvent(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+if(!((fastSet.TaskStatusUpdateEvent(data[key2]) || validate_TaskStatusUpdateEvent(data[key2], instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
 errors = vErrors.length;
 }
@@ -7094,7 +7094,7 @@ errors++;
 validate_StreamResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_StringList(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StringList(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7152,7 +7152,7 @@ errors++;
 validate_StringList.errors = vErrors;
 return errors === 0;
 }
-function validate_Struct(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Struct(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -7168,7 +7168,7 @@ errors++;
 validate_Struct.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeToTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeToTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7232,7 +7232,7 @@ errors++;
 validate_SubscribeToTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Task(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7273,7 +7273,7 @@ let data0 = data.artifacts;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Artifact(data0[i0]) || validate_Artifact(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Artifact(data0[i0]) || validate_Artifact(data0[i0], instancePath+"/artifacts/" + i0)))){
 vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
 errors = vErrors.length;
 }
@@ -7307,7 +7307,7 @@ let data3 = data.history;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!((fastSet.Message(data3[i1]) || validate_Message(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData})))){
+if(!((fastSet.Message(data3[i1]) || validate_Message(data3[i1], instancePath+"/history/" + i1)))){
 vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
@@ -7337,13 +7337,13 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, instancePath+"/status")))){
 vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
 errors = vErrors.length;
 }
@@ -7376,7 +7376,7 @@ errors++;
 validate_Task.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskArtifactUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskArtifactUpdateEvent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7435,7 +7435,7 @@ errors++;
 }
 }
 if(data.artifact !== undefined){
-if(!((fastSet.Artifact(data.artifact) || validate_Artifact(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData})))){
+if(!((fastSet.Artifact(data.artifact) || validate_Artifact(data.artifact, instancePath+"/artifact")))){
 vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
 errors = vErrors.length;
 }
@@ -7465,7 +7465,7 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -7538,7 +7538,7 @@ errors++;
 validate_TaskArtifactUpdateEvent.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskPushNotificationConfig(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskPushNotificationConfig(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7565,7 +7565,7 @@ errors++;
 }
 }
 if(data.authentication !== undefined){
-if(!((fastSet.AuthenticationInfo(data.authentication) || validate_AuthenticationInfo(data.authentication, {instancePath:instancePath+"/authentication",parentData:data,parentDataProperty:"authentication",rootData})))){
+if(!((fastSet.AuthenticationInfo(data.authentication) || validate_AuthenticationInfo(data.authentication, instancePath+"/authentication")))){
 vErrors = vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
 errors = vErrors.length;
 }
@@ -7658,7 +7658,7 @@ errors++;
 validate_TaskPushNotificationConfig.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskState(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskState(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7774,7 +7774,7 @@ vErrors = null;
 validate_TaskState.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatus(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7801,19 +7801,19 @@ errors++;
 }
 }
 if(data.message !== undefined){
-if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
 vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 }
 if(data.state !== undefined){
-if(!((fastSet.TaskState(data.state) || validate_TaskState(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData})))){
+if(!((fastSet.TaskState(data.state) || validate_TaskState(data.state, instancePath+"/state")))){
 vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
-if(!((fastSet.Timestamp(data.timestamp) || validate_Timestamp(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData})))){
+if(!((fastSet.Timestamp(data.timestamp) || validate_Timestamp(data.timestamp, instancePath+"/timestamp")))){
 vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
 errors = vErrors.length;
 }
@@ -7832,7 +7832,7 @@ errors++;
 validate_TaskStatus.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusUpdateEvent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7891,13 +7891,13 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, instancePath+"/status")))){
 vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
 errors = vErrors.length;
 }
@@ -7956,7 +7956,7 @@ errors++;
 validate_TaskStatusUpdateEvent.errors = vErrors;
 return errors === 0;
 }
-function validate_Timestamp(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Timestamp(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -7984,7 +7984,7 @@ errors++;
 validate_Timestamp.errors = vErrors;
 return errors === 0;
 }
-function validate_Value(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Value(data, instancePath=""){
 validate_Value.errors = null;
 return true;
 }

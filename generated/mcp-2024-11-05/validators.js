@@ -15,7 +15,7 @@ const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","err
 const schema_ProgressToken = {"type":["string","integer"]};
 const schema_RequestId = {"type":["string","integer"]};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
-function validate_Annotated(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Annotated(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27,7 +27,7 @@ let data1 = data0.audience;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], {instancePath:instancePath+"/annotations/audience/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], instancePath+"/annotations/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -105,7 +105,7 @@ errors++;
 validate_Annotated.errors = vErrors;
 return errors === 0;
 }
-function validate_BlobResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BlobResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -205,7 +205,7 @@ errors++;
 validate_BlobResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -318,7 +318,7 @@ errors++;
 validate_CallToolRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -373,7 +373,7 @@ errors++;
 validate_CallToolRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -411,7 +411,7 @@ let data2 = data1[i0];
 const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
-if(!(validate_TextContent(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_TextContent(data2, instancePath+"/content/" + i0))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -419,7 +419,7 @@ var _valid0 = _errs8 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
-if(!(validate_ImageContent(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_ImageContent(data2, instancePath+"/content/" + i0))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -427,7 +427,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs10 = errors;
-if(!(validate_EmbeddedResource(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_EmbeddedResource(data2, instancePath+"/content/" + i0))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -495,7 +495,7 @@ errors++;
 validate_CallToolResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -568,7 +568,7 @@ errors++;
 }
 }
 if(data1.requestId !== undefined){
-if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, {instancePath:instancePath+"/params/requestId",parentData:data1,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, instancePath+"/params/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -599,7 +599,7 @@ errors++;
 validate_CancelledNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -626,7 +626,7 @@ errors++;
 }
 }
 if(data.requestId !== undefined){
-if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -645,7 +645,7 @@ errors++;
 validate_CancelledNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -735,13 +735,13 @@ errors++;
 validate_ClientCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -749,7 +749,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializedNotification.errors : vErrors.concat(validate_InitializedNotification.errors);
 errors = vErrors.length;
 }
@@ -757,7 +757,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -765,7 +765,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_RootsListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_RootsListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_RootsListChangedNotification.errors : vErrors.concat(validate_RootsListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -798,13 +798,13 @@ vErrors = null;
 validate_ClientNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_InitializeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
 errors = vErrors.length;
 }
@@ -812,7 +812,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -820,7 +820,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
 errors = vErrors.length;
 }
@@ -828,7 +828,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
 errors = vErrors.length;
 }
@@ -836,7 +836,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
 errors = vErrors.length;
 }
@@ -844,7 +844,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_SubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -852,7 +852,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_UnsubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UnsubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -860,7 +860,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListPromptsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
 errors = vErrors.length;
 }
@@ -868,7 +868,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_GetPromptRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
 errors = vErrors.length;
 }
@@ -876,7 +876,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_ListToolsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
 errors = vErrors.length;
 }
@@ -884,7 +884,7 @@ var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
-if(!(validate_CallToolRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
 errors = vErrors.length;
 }
@@ -892,7 +892,7 @@ var _valid0 = _errs11 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
-if(!(validate_SetLevelRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SetLevelRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
 errors = vErrors.length;
 }
@@ -900,7 +900,7 @@ var _valid0 = _errs12 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
-if(!(validate_CompleteRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
 errors = vErrors.length;
 }
@@ -942,13 +942,13 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -956,7 +956,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
 errors = vErrors.length;
 }
@@ -964,7 +964,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
 errors = vErrors.length;
 }
@@ -996,7 +996,7 @@ vErrors = null;
 validate_ClientResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1130,7 +1130,7 @@ let data5 = data1.ref;
 const _errs12 = errors;
 let valid3 = false;
 const _errs13 = errors;
-if(!(validate_PromptReference(data5, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data5, instancePath+"/params/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -1138,7 +1138,7 @@ var _valid0 = _errs13 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs14 = errors;
-if(!(validate_ResourceReference(data5, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceReference(data5, instancePath+"/params/ref"))){
 vErrors = vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
 errors = vErrors.length;
 }
@@ -1193,7 +1193,7 @@ errors++;
 validate_CompleteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1281,7 +1281,7 @@ let data3 = data.ref;
 const _errs8 = errors;
 let valid2 = false;
 const _errs9 = errors;
-if(!(validate_PromptReference(data3, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data3, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -1289,7 +1289,7 @@ var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs10 = errors;
-if(!(validate_ResourceReference(data3, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceReference(data3, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
 errors = vErrors.length;
 }
@@ -1332,7 +1332,7 @@ errors++;
 validate_CompleteRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1453,7 +1453,7 @@ errors++;
 validate_CompleteResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1564,7 +1564,7 @@ let data4 = data1.messages;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], {instancePath:instancePath+"/params/messages/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], instancePath+"/params/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -1597,7 +1597,7 @@ errors++;
 }
 }
 if(data1.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, {instancePath:instancePath+"/params/modelPreferences",parentData:data1,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, instancePath+"/params/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -1681,7 +1681,7 @@ errors++;
 validate_CreateMessageRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1746,7 +1746,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -1779,7 +1779,7 @@ errors++;
 }
 }
 if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -1851,7 +1851,7 @@ errors++;
 validate_CreateMessageRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1905,7 +1905,7 @@ let data1 = data.content;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -1913,7 +1913,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -1955,7 +1955,7 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -1986,7 +1986,7 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Cursor(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2002,7 +2002,7 @@ errors++;
 validate_Cursor.errors = vErrors;
 return errors === 0;
 }
-function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2034,7 +2034,7 @@ let data1 = data0.audience;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], {instancePath:instancePath+"/annotations/audience/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], instancePath+"/annotations/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -2103,7 +2103,7 @@ let data4 = data.resource;
 const _errs9 = errors;
 let valid4 = false;
 const _errs10 = errors;
-if(!(validate_TextResourceContents(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_TextResourceContents(data4, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -2111,7 +2111,7 @@ var _valid0 = _errs10 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs11 = errors;
-if(!(validate_BlobResourceContents(data4, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_BlobResourceContents(data4, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -2177,7 +2177,7 @@ errors++;
 validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2302,7 +2302,7 @@ errors++;
 validate_GetPromptRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2369,7 +2369,7 @@ errors++;
 validate_GetPromptRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2415,7 +2415,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
 errors = vErrors.length;
 }
@@ -2446,7 +2446,7 @@ errors++;
 validate_GetPromptResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2488,7 +2488,7 @@ let data1 = data0.audience;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], {instancePath:instancePath+"/annotations/audience/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], instancePath+"/annotations/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -2626,7 +2626,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Implementation(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2688,7 +2688,7 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2769,13 +2769,13 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, {instancePath:instancePath+"/params/capabilities",parentData:data1,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, instancePath+"/params/capabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data1.clientInfo !== undefined){
-if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, {instancePath:instancePath+"/params/clientInfo",parentData:data1,parentDataProperty:"clientInfo",rootData})))){
+if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, instancePath+"/params/clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -2818,7 +2818,7 @@ errors++;
 validate_InitializeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2853,13 +2853,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data.clientInfo !== undefined){
-if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, {instancePath:instancePath+"/clientInfo",parentData:data,parentDataProperty:"clientInfo",rootData})))){
+if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, instancePath+"/clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -2890,7 +2890,7 @@ errors++;
 validate_InitializeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2940,7 +2940,7 @@ errors++;
 }
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
 errors = vErrors.length;
 }
@@ -2970,7 +2970,7 @@ errors++;
 }
 }
 if(data.serverInfo !== undefined){
-if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, {instancePath:instancePath+"/serverInfo",parentData:data,parentDataProperty:"serverInfo",rootData})))){
+if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, instancePath+"/serverInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -2989,7 +2989,7 @@ errors++;
 validate_InitializeResult.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3070,7 +3070,7 @@ errors++;
 validate_InitializedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3103,7 +3103,7 @@ errors++;
 validate_InitializedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3198,7 +3198,7 @@ errors++;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -3240,13 +3240,13 @@ errors++;
 validate_JSONRPCError.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -3254,7 +3254,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_JSONRPCNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -3262,7 +3262,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_JSONRPCResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
 errors = vErrors.length;
 }
@@ -3270,7 +3270,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_JSONRPCError(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCError(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
 errors = vErrors.length;
 }
@@ -3303,7 +3303,7 @@ vErrors = null;
 validate_JSONRPCMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3406,7 +3406,7 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3441,7 +3441,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -3488,7 +3488,7 @@ if(data3._meta !== undefined){
 let data4 = data3._meta;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data4,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -3531,7 +3531,7 @@ errors++;
 validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3566,7 +3566,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -3595,7 +3595,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -3614,7 +3614,7 @@ errors++;
 validate_JSONRPCResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3692,7 +3692,7 @@ errors++;
 validate_ListPromptsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3722,7 +3722,7 @@ errors++;
 validate_ListPromptsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3768,7 +3768,7 @@ let data2 = data.prompts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], instancePath+"/prompts/" + i0)))){
 vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
 errors = vErrors.length;
 }
@@ -3799,7 +3799,7 @@ errors++;
 validate_ListPromptsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3877,7 +3877,7 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3907,7 +3907,7 @@ errors++;
 validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3953,7 +3953,7 @@ let data2 = data.resourceTemplates;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], instancePath+"/resourceTemplates/" + i0)))){
 vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
 errors = vErrors.length;
 }
@@ -3984,7 +3984,7 @@ errors++;
 validate_ListResourceTemplatesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4062,7 +4062,7 @@ errors++;
 validate_ListResourcesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4092,7 +4092,7 @@ errors++;
 validate_ListResourcesRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4138,7 +4138,7 @@ let data2 = data.resources;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], instancePath+"/resources/" + i0)))){
 vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
 errors = vErrors.length;
 }
@@ -4169,7 +4169,7 @@ errors++;
 validate_ListResourcesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4213,7 +4213,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -4256,7 +4256,7 @@ errors++;
 validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4264,7 +4264,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -4295,7 +4295,7 @@ errors++;
 validate_ListRootsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4329,7 +4329,7 @@ let data1 = data.roots;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], instancePath+"/roots/" + i0)))){
 vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
 errors = vErrors.length;
 }
@@ -4360,7 +4360,7 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4438,7 +4438,7 @@ errors++;
 validate_ListToolsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4468,7 +4468,7 @@ errors++;
 validate_ListToolsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4514,7 +4514,7 @@ let data2 = data.tools;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], instancePath+"/tools/" + i0)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -4545,7 +4545,7 @@ errors++;
 validate_ListToolsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingLevel(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4571,7 +4571,7 @@ errors++;
 validate_LoggingLevel.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4642,7 +4642,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.level !== undefined){
-if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, {instancePath:instancePath+"/params/level",parentData:data1,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -4685,7 +4685,7 @@ errors++;
 validate_LoggingMessageNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4710,7 +4710,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -4741,7 +4741,7 @@ errors++;
 validate_LoggingMessageNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelHint(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4771,7 +4771,7 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4815,7 +4815,7 @@ let data1 = data.hints;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
 vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
 errors = vErrors.length;
 }
@@ -4916,7 +4916,7 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_Notification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Notification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4986,7 +4986,7 @@ errors++;
 validate_Notification.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5053,7 +5053,7 @@ errors++;
 validate_PaginatedRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5098,7 +5098,7 @@ errors++;
 validate_PaginatedResult.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PingRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5142,7 +5142,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5185,7 +5185,7 @@ errors++;
 validate_PingRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PingRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5193,7 +5193,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5224,7 +5224,7 @@ errors++;
 validate_PingRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5308,7 +5308,7 @@ errors++;
 }
 }
 if(data1.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, {instancePath:instancePath+"/params/progressToken",parentData:data1,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, instancePath+"/params/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5352,7 +5352,7 @@ errors++;
 validate_ProgressNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5390,7 +5390,7 @@ errors++;
 }
 }
 if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5422,7 +5422,7 @@ errors++;
 validate_ProgressNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressToken(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -5438,7 +5438,7 @@ errors++;
 validate_ProgressToken.errors = vErrors;
 return errors === 0;
 }
-function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Prompt(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5457,7 +5457,7 @@ let data0 = data.arguments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data0[i0]) || validate_PromptArgument(data0[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptArgument(data0[i0]) || validate_PromptArgument(data0[i0], instancePath+"/arguments/" + i0)))){
 vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
 errors = vErrors.length;
 }
@@ -5512,7 +5512,7 @@ errors++;
 validate_Prompt.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptArgument(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5576,7 +5576,7 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5657,7 +5657,7 @@ errors++;
 validate_PromptListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5690,7 +5690,7 @@ errors++;
 validate_PromptListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5719,7 +5719,7 @@ let data0 = data.content;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate_TextContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -5727,7 +5727,7 @@ var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
-if(!(validate_ImageContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -5735,7 +5735,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_EmbeddedResource(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_EmbeddedResource(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -5766,7 +5766,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -5785,7 +5785,7 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5858,7 +5858,7 @@ errors++;
 validate_PromptReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5969,7 +5969,7 @@ errors++;
 validate_ReadResourceRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6022,7 +6022,7 @@ errors++;
 validate_ReadResourceRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6060,7 +6060,7 @@ let data2 = data1[i0];
 const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -6068,7 +6068,7 @@ var _valid0 = _errs8 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -6123,7 +6123,7 @@ errors++;
 validate_ReadResourceResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Request(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Request(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6156,7 +6156,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -6199,7 +6199,7 @@ errors++;
 validate_Request.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -6215,7 +6215,7 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Resource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6247,7 +6247,7 @@ let data1 = data0.audience;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], {instancePath:instancePath+"/annotations/audience/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], instancePath+"/annotations/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -6399,7 +6399,7 @@ errors++;
 validate_Resource.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6464,7 +6464,7 @@ errors++;
 validate_ResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6545,7 +6545,7 @@ errors++;
 validate_ResourceListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6578,7 +6578,7 @@ errors++;
 validate_ResourceListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6664,7 +6664,7 @@ errors++;
 validate_ResourceReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplate(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplate(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6696,7 +6696,7 @@ let data1 = data0.audience;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], {instancePath:instancePath+"/annotations/audience/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], instancePath+"/annotations/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -6835,7 +6835,7 @@ errors++;
 validate_ResourceTemplate.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6946,7 +6946,7 @@ errors++;
 validate_ResourceUpdatedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6999,7 +6999,7 @@ errors++;
 validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7032,7 +7032,7 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -7058,7 +7058,7 @@ errors++;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7123,7 +7123,7 @@ errors++;
 validate_Root.errors = vErrors;
 return errors === 0;
 }
-function validate_RootsListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RootsListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7204,7 +7204,7 @@ errors++;
 validate_RootsListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_RootsListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RootsListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7237,7 +7237,7 @@ errors++;
 validate_RootsListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7266,7 +7266,7 @@ let data0 = data.content;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate_TextContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -7274,7 +7274,7 @@ var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
-if(!(validate_ImageContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -7304,7 +7304,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -7323,7 +7323,7 @@ errors++;
 validate_SamplingMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7479,13 +7479,13 @@ errors++;
 validate_ServerCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -7493,7 +7493,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -7501,7 +7501,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ResourceListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -7509,7 +7509,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceUpdatedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceUpdatedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
 errors = vErrors.length;
 }
@@ -7517,7 +7517,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_PromptListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PromptListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -7525,7 +7525,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ToolListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -7533,7 +7533,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_LoggingMessageNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LoggingMessageNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
 errors = vErrors.length;
 }
@@ -7569,13 +7569,13 @@ vErrors = null;
 validate_ServerNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -7583,7 +7583,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
 errors = vErrors.length;
 }
@@ -7591,7 +7591,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
 errors = vErrors.length;
 }
@@ -7623,13 +7623,13 @@ vErrors = null;
 validate_ServerRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -7637,7 +7637,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializeResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeResult(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
 errors = vErrors.length;
 }
@@ -7645,7 +7645,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
 errors = vErrors.length;
 }
@@ -7653,7 +7653,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
 errors = vErrors.length;
 }
@@ -7661,7 +7661,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
 errors = vErrors.length;
 }
@@ -7669,7 +7669,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ListPromptsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
 errors = vErrors.length;
 }
@@ -7677,7 +7677,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_GetPromptResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
 errors = vErrors.length;
 }
@@ -7685,7 +7685,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListToolsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
 errors = vErrors.length;
 }
@@ -7693,7 +7693,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_CallToolResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
 errors = vErrors.length;
 }
@@ -7701,7 +7701,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_CompleteResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
 errors = vErrors.length;
 }
@@ -7740,7 +7740,7 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7801,7 +7801,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.level !== undefined){
-if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, {instancePath:instancePath+"/params/level",parentData:data1,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -7832,7 +7832,7 @@ errors++;
 validate_SetLevelRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7847,7 +7847,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -7866,7 +7866,7 @@ errors++;
 validate_SetLevelRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7977,7 +7977,7 @@ errors++;
 validate_SubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8030,7 +8030,7 @@ errors++;
 validate_SubscribeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8062,7 +8062,7 @@ let data1 = data0.audience;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], {instancePath:instancePath+"/annotations/audience/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data1[i0]) || validate_Role(data1[i0], instancePath+"/annotations/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -8175,7 +8175,7 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8262,7 +8262,7 @@ errors++;
 validate_TextResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Tool(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8430,7 +8430,7 @@ errors++;
 validate_Tool.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8511,7 +8511,7 @@ errors++;
 validate_ToolListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8544,7 +8544,7 @@ errors++;
 validate_ToolListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8655,7 +8655,7 @@ errors++;
 validate_UnsubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -15,7 +15,7 @@ const schema_LoggingLevel = {"enum":["alert","critical","debug","emergency","err
 const schema_ProgressToken = {"type":["string","integer"]};
 const schema_RequestId = {"type":["string","integer"]};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
-function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Annotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24,7 +24,7 @@ let data0 = data.audience;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], {instancePath:instancePath+"/audience/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -90,7 +90,7 @@ errors++;
 validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-function validate_AudioContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AudioContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -125,7 +125,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -204,7 +204,7 @@ errors++;
 validate_AudioContent.errors = vErrors;
 return errors === 0;
 }
-function validate_BlobResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BlobResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -304,7 +304,7 @@ errors++;
 validate_BlobResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -417,7 +417,7 @@ errors++;
 validate_CallToolRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -472,7 +472,7 @@ errors++;
 validate_CallToolRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -510,7 +510,7 @@ let data2 = data1[i0];
 const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
-if(!(validate_TextContent(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_TextContent(data2, instancePath+"/content/" + i0))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -518,7 +518,7 @@ var _valid0 = _errs8 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
-if(!(validate_ImageContent(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_ImageContent(data2, instancePath+"/content/" + i0))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -526,7 +526,7 @@ var _valid0 = _errs9 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs10 = errors;
-if(!(validate_AudioContent(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_AudioContent(data2, instancePath+"/content/" + i0))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -534,7 +534,7 @@ var _valid0 = _errs10 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs11 = errors;
-if(!(validate_EmbeddedResource(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_EmbeddedResource(data2, instancePath+"/content/" + i0))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -603,7 +603,7 @@ errors++;
 validate_CallToolResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -676,7 +676,7 @@ errors++;
 }
 }
 if(data1.requestId !== undefined){
-if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, {instancePath:instancePath+"/params/requestId",parentData:data1,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, instancePath+"/params/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -707,7 +707,7 @@ errors++;
 validate_CancelledNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -734,7 +734,7 @@ errors++;
 }
 }
 if(data.requestId !== undefined){
-if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -753,7 +753,7 @@ errors++;
 validate_CancelledNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -843,13 +843,13 @@ errors++;
 validate_ClientCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -857,7 +857,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializedNotification.errors : vErrors.concat(validate_InitializedNotification.errors);
 errors = vErrors.length;
 }
@@ -865,7 +865,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -873,7 +873,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_RootsListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_RootsListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_RootsListChangedNotification.errors : vErrors.concat(validate_RootsListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -906,13 +906,13 @@ vErrors = null;
 validate_ClientNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_InitializeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
 errors = vErrors.length;
 }
@@ -920,7 +920,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -928,7 +928,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
 errors = vErrors.length;
 }
@@ -936,7 +936,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
 errors = vErrors.length;
 }
@@ -944,7 +944,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
 errors = vErrors.length;
 }
@@ -952,7 +952,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_SubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -960,7 +960,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_UnsubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UnsubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -968,7 +968,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListPromptsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
 errors = vErrors.length;
 }
@@ -976,7 +976,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_GetPromptRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
 errors = vErrors.length;
 }
@@ -984,7 +984,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_ListToolsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
 errors = vErrors.length;
 }
@@ -992,7 +992,7 @@ var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
-if(!(validate_CallToolRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
 errors = vErrors.length;
 }
@@ -1000,7 +1000,7 @@ var _valid0 = _errs11 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
-if(!(validate_SetLevelRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SetLevelRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
 errors = vErrors.length;
 }
@@ -1008,7 +1008,7 @@ var _valid0 = _errs12 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
-if(!(validate_CompleteRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
 errors = vErrors.length;
 }
@@ -1050,13 +1050,13 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -1064,7 +1064,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
 errors = vErrors.length;
 }
@@ -1072,7 +1072,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
 errors = vErrors.length;
 }
@@ -1104,7 +1104,7 @@ vErrors = null;
 validate_ClientResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1238,7 +1238,7 @@ let data5 = data1.ref;
 const _errs12 = errors;
 let valid3 = false;
 const _errs13 = errors;
-if(!(validate_PromptReference(data5, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data5, instancePath+"/params/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -1246,7 +1246,7 @@ var _valid0 = _errs13 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs14 = errors;
-if(!(validate_ResourceReference(data5, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceReference(data5, instancePath+"/params/ref"))){
 vErrors = vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
 errors = vErrors.length;
 }
@@ -1301,7 +1301,7 @@ errors++;
 validate_CompleteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1389,7 +1389,7 @@ let data3 = data.ref;
 const _errs8 = errors;
 let valid2 = false;
 const _errs9 = errors;
-if(!(validate_PromptReference(data3, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data3, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -1397,7 +1397,7 @@ var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs10 = errors;
-if(!(validate_ResourceReference(data3, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceReference(data3, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
 errors = vErrors.length;
 }
@@ -1440,7 +1440,7 @@ errors++;
 validate_CompleteRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1561,7 +1561,7 @@ errors++;
 validate_CompleteResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1672,7 +1672,7 @@ let data4 = data1.messages;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], {instancePath:instancePath+"/params/messages/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], instancePath+"/params/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -1705,7 +1705,7 @@ errors++;
 }
 }
 if(data1.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, {instancePath:instancePath+"/params/modelPreferences",parentData:data1,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, instancePath+"/params/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -1789,7 +1789,7 @@ errors++;
 validate_CreateMessageRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1854,7 +1854,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -1887,7 +1887,7 @@ errors++;
 }
 }
 if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -1959,7 +1959,7 @@ errors++;
 validate_CreateMessageRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2013,7 +2013,7 @@ let data1 = data.content;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -2021,7 +2021,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -2029,7 +2029,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -2072,7 +2072,7 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -2103,7 +2103,7 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Cursor(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2119,7 +2119,7 @@ errors++;
 validate_Cursor.errors = vErrors;
 return errors === 0;
 }
-function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2144,7 +2144,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -2154,7 +2154,7 @@ let data1 = data.resource;
 const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
-if(!(validate_TextResourceContents(data1, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_TextResourceContents(data1, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -2162,7 +2162,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_BlobResourceContents(data1, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_BlobResourceContents(data1, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -2228,7 +2228,7 @@ errors++;
 validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2353,7 +2353,7 @@ errors++;
 validate_GetPromptRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2420,7 +2420,7 @@ errors++;
 validate_GetPromptRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2466,7 +2466,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
 errors = vErrors.length;
 }
@@ -2497,7 +2497,7 @@ errors++;
 validate_GetPromptResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2532,7 +2532,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -2611,7 +2611,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Implementation(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2673,7 +2673,7 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2754,13 +2754,13 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, {instancePath:instancePath+"/params/capabilities",parentData:data1,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, instancePath+"/params/capabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data1.clientInfo !== undefined){
-if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, {instancePath:instancePath+"/params/clientInfo",parentData:data1,parentDataProperty:"clientInfo",rootData})))){
+if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, instancePath+"/params/clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -2803,7 +2803,7 @@ errors++;
 validate_InitializeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2838,13 +2838,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data.clientInfo !== undefined){
-if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, {instancePath:instancePath+"/clientInfo",parentData:data,parentDataProperty:"clientInfo",rootData})))){
+if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, instancePath+"/clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -2875,7 +2875,7 @@ errors++;
 validate_InitializeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2925,7 +2925,7 @@ errors++;
 }
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
 errors = vErrors.length;
 }
@@ -2955,7 +2955,7 @@ errors++;
 }
 }
 if(data.serverInfo !== undefined){
-if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, {instancePath:instancePath+"/serverInfo",parentData:data,parentDataProperty:"serverInfo",rootData})))){
+if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, instancePath+"/serverInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -2974,7 +2974,7 @@ errors++;
 validate_InitializeResult.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3055,7 +3055,7 @@ errors++;
 validate_InitializedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3088,7 +3088,7 @@ errors++;
 validate_InitializedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCBatchRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCBatchRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -3098,7 +3098,7 @@ let data0 = data[i0];
 const _errs2 = errors;
 let valid2 = false;
 const _errs3 = errors;
-if(!(validate_JSONRPCRequest(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate_JSONRPCRequest(data0, instancePath+"/" + i0))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -3106,7 +3106,7 @@ var _valid0 = _errs3 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs4 = errors;
-if(!(validate_JSONRPCNotification(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate_JSONRPCNotification(data0, instancePath+"/" + i0))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -3149,7 +3149,7 @@ errors++;
 validate_JSONRPCBatchRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCBatchResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCBatchResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -3159,7 +3159,7 @@ let data0 = data[i0];
 const _errs2 = errors;
 let valid2 = false;
 const _errs3 = errors;
-if(!(validate_JSONRPCResponse(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate_JSONRPCResponse(data0, instancePath+"/" + i0))){
 vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
 errors = vErrors.length;
 }
@@ -3167,7 +3167,7 @@ var _valid0 = _errs3 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs4 = errors;
-if(!(validate_JSONRPCError(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate_JSONRPCError(data0, instancePath+"/" + i0))){
 vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
 errors = vErrors.length;
 }
@@ -3210,7 +3210,7 @@ errors++;
 validate_JSONRPCBatchResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3305,7 +3305,7 @@ errors++;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -3347,13 +3347,13 @@ errors++;
 validate_JSONRPCError.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -3361,7 +3361,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_JSONRPCNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -3376,7 +3376,7 @@ let data0 = data[i0];
 const _errs6 = errors;
 let valid3 = false;
 const _errs7 = errors;
-if(!(validate_JSONRPCRequest(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate_JSONRPCRequest(data0, instancePath+"/" + i0))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -3384,7 +3384,7 @@ var _valid1 = _errs7 === errors;
 valid3 = valid3 || _valid1;
 if(!valid3){
 const _errs8 = errors;
-if(!(validate_JSONRPCNotification(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate_JSONRPCNotification(data0, instancePath+"/" + i0))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -3428,7 +3428,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_JSONRPCResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
 errors = vErrors.length;
 }
@@ -3436,7 +3436,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_JSONRPCError(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCError(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
 errors = vErrors.length;
 }
@@ -3451,7 +3451,7 @@ let data1 = data[i1];
 const _errs14 = errors;
 let valid6 = false;
 const _errs15 = errors;
-if(!(validate_JSONRPCResponse(data1, {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+if(!(validate_JSONRPCResponse(data1, instancePath+"/" + i1))){
 vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
 errors = vErrors.length;
 }
@@ -3459,7 +3459,7 @@ var _valid2 = _errs15 === errors;
 valid6 = valid6 || _valid2;
 if(!valid6){
 const _errs16 = errors;
-if(!(validate_JSONRPCError(data1, {instancePath:instancePath+"/" + i1,parentData:data,parentDataProperty:i1,rootData}))){
+if(!(validate_JSONRPCError(data1, instancePath+"/" + i1))){
 vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
 errors = vErrors.length;
 }
@@ -3530,7 +3530,7 @@ vErrors = null;
 validate_JSONRPCMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3633,7 +3633,7 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3668,7 +3668,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -3715,7 +3715,7 @@ if(data3._meta !== undefined){
 let data4 = data3._meta;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data4,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -3758,7 +3758,7 @@ errors++;
 validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3793,7 +3793,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -3822,7 +3822,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -3841,7 +3841,7 @@ errors++;
 validate_JSONRPCResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3919,7 +3919,7 @@ errors++;
 validate_ListPromptsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3949,7 +3949,7 @@ errors++;
 validate_ListPromptsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3995,7 +3995,7 @@ let data2 = data.prompts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], instancePath+"/prompts/" + i0)))){
 vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
 errors = vErrors.length;
 }
@@ -4026,7 +4026,7 @@ errors++;
 validate_ListPromptsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4104,7 +4104,7 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4134,7 +4134,7 @@ errors++;
 validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4180,7 +4180,7 @@ let data2 = data.resourceTemplates;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], instancePath+"/resourceTemplates/" + i0)))){
 vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
 errors = vErrors.length;
 }
@@ -4211,7 +4211,7 @@ errors++;
 validate_ListResourceTemplatesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4289,7 +4289,7 @@ errors++;
 validate_ListResourcesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4319,7 +4319,7 @@ errors++;
 validate_ListResourcesRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4365,7 +4365,7 @@ let data2 = data.resources;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], instancePath+"/resources/" + i0)))){
 vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
 errors = vErrors.length;
 }
@@ -4396,7 +4396,7 @@ errors++;
 validate_ListResourcesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4440,7 +4440,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -4483,7 +4483,7 @@ errors++;
 validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4491,7 +4491,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -4522,7 +4522,7 @@ errors++;
 validate_ListRootsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4556,7 +4556,7 @@ let data1 = data.roots;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], instancePath+"/roots/" + i0)))){
 vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
 errors = vErrors.length;
 }
@@ -4587,7 +4587,7 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4665,7 +4665,7 @@ errors++;
 validate_ListToolsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4695,7 +4695,7 @@ errors++;
 validate_ListToolsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4741,7 +4741,7 @@ let data2 = data.tools;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], instancePath+"/tools/" + i0)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -4772,7 +4772,7 @@ errors++;
 validate_ListToolsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingLevel(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4798,7 +4798,7 @@ errors++;
 validate_LoggingLevel.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4869,7 +4869,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.level !== undefined){
-if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, {instancePath:instancePath+"/params/level",parentData:data1,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -4912,7 +4912,7 @@ errors++;
 validate_LoggingMessageNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4937,7 +4937,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -4968,7 +4968,7 @@ errors++;
 validate_LoggingMessageNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelHint(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4998,7 +4998,7 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5042,7 +5042,7 @@ let data1 = data.hints;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
 vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
 errors = vErrors.length;
 }
@@ -5143,7 +5143,7 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_Notification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Notification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5213,7 +5213,7 @@ errors++;
 validate_Notification.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5280,7 +5280,7 @@ errors++;
 validate_PaginatedRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5325,7 +5325,7 @@ errors++;
 validate_PaginatedResult.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PingRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5369,7 +5369,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5412,7 +5412,7 @@ errors++;
 validate_PingRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PingRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5420,7 +5420,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5451,7 +5451,7 @@ errors++;
 validate_PingRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5547,7 +5547,7 @@ errors++;
 }
 }
 if(data1.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, {instancePath:instancePath+"/params/progressToken",parentData:data1,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, instancePath+"/params/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5591,7 +5591,7 @@ errors++;
 validate_ProgressNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5641,7 +5641,7 @@ errors++;
 }
 }
 if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5673,7 +5673,7 @@ errors++;
 validate_ProgressNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressToken(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -5689,7 +5689,7 @@ errors++;
 validate_ProgressToken.errors = vErrors;
 return errors === 0;
 }
-function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Prompt(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5708,7 +5708,7 @@ let data0 = data.arguments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data0[i0]) || validate_PromptArgument(data0[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptArgument(data0[i0]) || validate_PromptArgument(data0[i0], instancePath+"/arguments/" + i0)))){
 vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
 errors = vErrors.length;
 }
@@ -5763,7 +5763,7 @@ errors++;
 validate_Prompt.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptArgument(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5827,7 +5827,7 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5908,7 +5908,7 @@ errors++;
 validate_PromptListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5941,7 +5941,7 @@ errors++;
 validate_PromptListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5970,7 +5970,7 @@ let data0 = data.content;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate_TextContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -5978,7 +5978,7 @@ var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
-if(!(validate_ImageContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -5986,7 +5986,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_AudioContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -5994,7 +5994,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
-if(!(validate_EmbeddedResource(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_EmbeddedResource(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -6026,7 +6026,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -6045,7 +6045,7 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6118,7 +6118,7 @@ errors++;
 validate_PromptReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6229,7 +6229,7 @@ errors++;
 validate_ReadResourceRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6282,7 +6282,7 @@ errors++;
 validate_ReadResourceRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6320,7 +6320,7 @@ let data2 = data1[i0];
 const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -6328,7 +6328,7 @@ var _valid0 = _errs8 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -6383,7 +6383,7 @@ errors++;
 validate_ReadResourceResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Request(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Request(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6416,7 +6416,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -6459,7 +6459,7 @@ errors++;
 validate_Request.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -6475,7 +6475,7 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Resource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6500,7 +6500,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -6593,7 +6593,7 @@ errors++;
 validate_Resource.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6658,7 +6658,7 @@ errors++;
 validate_ResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6739,7 +6739,7 @@ errors++;
 validate_ResourceListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6772,7 +6772,7 @@ errors++;
 validate_ResourceListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6858,7 +6858,7 @@ errors++;
 validate_ResourceReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplate(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplate(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6883,7 +6883,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -6963,7 +6963,7 @@ errors++;
 validate_ResourceTemplate.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7074,7 +7074,7 @@ errors++;
 validate_ResourceUpdatedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7127,7 +7127,7 @@ errors++;
 validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7160,7 +7160,7 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -7186,7 +7186,7 @@ errors++;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7251,7 +7251,7 @@ errors++;
 validate_Root.errors = vErrors;
 return errors === 0;
 }
-function validate_RootsListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RootsListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7332,7 +7332,7 @@ errors++;
 validate_RootsListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_RootsListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RootsListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7365,7 +7365,7 @@ errors++;
 validate_RootsListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7394,7 +7394,7 @@ let data0 = data.content;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate_TextContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -7402,7 +7402,7 @@ var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
-if(!(validate_ImageContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -7410,7 +7410,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_AudioContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -7441,7 +7441,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -7460,7 +7460,7 @@ errors++;
 validate_SamplingMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7631,13 +7631,13 @@ errors++;
 validate_ServerCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -7645,7 +7645,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -7653,7 +7653,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ResourceListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -7661,7 +7661,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceUpdatedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceUpdatedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
 errors = vErrors.length;
 }
@@ -7669,7 +7669,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_PromptListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PromptListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -7677,7 +7677,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ToolListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -7685,7 +7685,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_LoggingMessageNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LoggingMessageNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
 errors = vErrors.length;
 }
@@ -7721,13 +7721,13 @@ vErrors = null;
 validate_ServerNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -7735,7 +7735,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
 errors = vErrors.length;
 }
@@ -7743,7 +7743,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
 errors = vErrors.length;
 }
@@ -7775,13 +7775,13 @@ vErrors = null;
 validate_ServerRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -7789,7 +7789,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializeResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeResult(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
 errors = vErrors.length;
 }
@@ -7797,7 +7797,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
 errors = vErrors.length;
 }
@@ -7805,7 +7805,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
 errors = vErrors.length;
 }
@@ -7813,7 +7813,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
 errors = vErrors.length;
 }
@@ -7821,7 +7821,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ListPromptsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
 errors = vErrors.length;
 }
@@ -7829,7 +7829,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_GetPromptResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
 errors = vErrors.length;
 }
@@ -7837,7 +7837,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListToolsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
 errors = vErrors.length;
 }
@@ -7845,7 +7845,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_CallToolResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
 errors = vErrors.length;
 }
@@ -7853,7 +7853,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_CompleteResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
 errors = vErrors.length;
 }
@@ -7892,7 +7892,7 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7953,7 +7953,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.level !== undefined){
-if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, {instancePath:instancePath+"/params/level",parentData:data1,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -7984,7 +7984,7 @@ errors++;
 validate_SetLevelRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7999,7 +7999,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -8018,7 +8018,7 @@ errors++;
 validate_SetLevelRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8129,7 +8129,7 @@ errors++;
 validate_SubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8182,7 +8182,7 @@ errors++;
 validate_SubscribeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8207,7 +8207,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -8261,7 +8261,7 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8348,7 +8348,7 @@ errors++;
 validate_TextResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Tool(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8373,7 +8373,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
 errors = vErrors.length;
 }
@@ -8522,7 +8522,7 @@ errors++;
 validate_Tool.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolAnnotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8600,7 +8600,7 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8681,7 +8681,7 @@ errors++;
 validate_ToolListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8714,7 +8714,7 @@ errors++;
 validate_ToolListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8825,7 +8825,7 @@ errors++;
 validate_UnsubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

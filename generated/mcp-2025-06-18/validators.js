@@ -18,7 +18,7 @@ const schema_ProgressToken = {"type":["string","integer"]};
 const schema_RequestId = {"type":["string","integer"]};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
 const schema_StringSchema = {"properties":{"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
-function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Annotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27,7 +27,7 @@ let data0 = data.audience;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], {instancePath:instancePath+"/audience/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -105,7 +105,7 @@ errors++;
 validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-function validate_AudioContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AudioContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -155,7 +155,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -234,7 +234,7 @@ errors++;
 validate_AudioContent.errors = vErrors;
 return errors === 0;
 }
-function validate_BaseMetadata(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BaseMetadata(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -286,7 +286,7 @@ errors++;
 validate_BaseMetadata.errors = vErrors;
 return errors === 0;
 }
-function validate_BlobResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BlobResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -401,7 +401,7 @@ errors++;
 validate_BlobResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_BooleanSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BooleanSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -488,7 +488,7 @@ errors++;
 validate_BooleanSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -601,7 +601,7 @@ errors++;
 validate_CallToolRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -656,7 +656,7 @@ errors++;
 validate_CallToolRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -690,7 +690,7 @@ let data1 = data.content;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -748,7 +748,7 @@ errors++;
 validate_CallToolResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -821,7 +821,7 @@ errors++;
 }
 }
 if(data1.requestId !== undefined){
-if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, {instancePath:instancePath+"/params/requestId",parentData:data1,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, instancePath+"/params/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -852,7 +852,7 @@ errors++;
 validate_CancelledNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -879,7 +879,7 @@ errors++;
 }
 }
 if(data.requestId !== undefined){
-if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -898,7 +898,7 @@ errors++;
 validate_CancelledNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1003,13 +1003,13 @@ errors++;
 validate_ClientCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -1017,7 +1017,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializedNotification.errors : vErrors.concat(validate_InitializedNotification.errors);
 errors = vErrors.length;
 }
@@ -1025,7 +1025,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -1033,7 +1033,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_RootsListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_RootsListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_RootsListChangedNotification.errors : vErrors.concat(validate_RootsListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -1066,13 +1066,13 @@ vErrors = null;
 validate_ClientNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_InitializeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
 errors = vErrors.length;
 }
@@ -1080,7 +1080,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -1088,7 +1088,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
 errors = vErrors.length;
 }
@@ -1096,7 +1096,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
 errors = vErrors.length;
 }
@@ -1104,7 +1104,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
 errors = vErrors.length;
 }
@@ -1112,7 +1112,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_SubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -1120,7 +1120,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_UnsubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UnsubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -1128,7 +1128,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListPromptsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
 errors = vErrors.length;
 }
@@ -1136,7 +1136,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_GetPromptRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
 errors = vErrors.length;
 }
@@ -1144,7 +1144,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_ListToolsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
 errors = vErrors.length;
 }
@@ -1152,7 +1152,7 @@ var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
-if(!(validate_CallToolRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
 errors = vErrors.length;
 }
@@ -1160,7 +1160,7 @@ var _valid0 = _errs11 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
-if(!(validate_SetLevelRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SetLevelRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
 errors = vErrors.length;
 }
@@ -1168,7 +1168,7 @@ var _valid0 = _errs12 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
-if(!(validate_CompleteRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
 errors = vErrors.length;
 }
@@ -1210,13 +1210,13 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -1224,7 +1224,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
 errors = vErrors.length;
 }
@@ -1232,7 +1232,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
 errors = vErrors.length;
 }
@@ -1240,7 +1240,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ElicitResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
 errors = vErrors.length;
 }
@@ -1273,7 +1273,7 @@ vErrors = null;
 validate_ClientResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1449,7 +1449,7 @@ let data8 = data1.ref;
 const _errs19 = errors;
 let valid5 = false;
 const _errs20 = errors;
-if(!(validate_PromptReference(data8, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data8, instancePath+"/params/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -1457,7 +1457,7 @@ var _valid0 = _errs20 === errors;
 valid5 = valid5 || _valid0;
 if(!valid5){
 const _errs21 = errors;
-if(!(validate_ResourceTemplateReference(data8, {instancePath:instancePath+"/params/ref",parentData:data1,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceTemplateReference(data8, instancePath+"/params/ref"))){
 vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
 errors = vErrors.length;
 }
@@ -1512,7 +1512,7 @@ errors++;
 validate_CompleteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1642,7 +1642,7 @@ let data6 = data.ref;
 const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
-if(!(validate_PromptReference(data6, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data6, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -1650,7 +1650,7 @@ var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs17 = errors;
-if(!(validate_ResourceTemplateReference(data6, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceTemplateReference(data6, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
 errors = vErrors.length;
 }
@@ -1693,7 +1693,7 @@ errors++;
 validate_CompleteRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1814,13 +1814,13 @@ errors++;
 validate_CompleteResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -1828,7 +1828,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -1836,7 +1836,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -1844,7 +1844,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceLink(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
 errors = vErrors.length;
 }
@@ -1852,7 +1852,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_EmbeddedResource(data, instancePath))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -1886,7 +1886,7 @@ vErrors = null;
 validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1997,7 +1997,7 @@ let data4 = data1.messages;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], {instancePath:instancePath+"/params/messages/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], instancePath+"/params/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -2030,7 +2030,7 @@ errors++;
 }
 }
 if(data1.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, {instancePath:instancePath+"/params/modelPreferences",parentData:data1,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, instancePath+"/params/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -2114,7 +2114,7 @@ errors++;
 validate_CreateMessageRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2179,7 +2179,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -2212,7 +2212,7 @@ errors++;
 }
 }
 if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -2284,7 +2284,7 @@ errors++;
 validate_CreateMessageRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2338,7 +2338,7 @@ let data1 = data.content;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -2346,7 +2346,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -2354,7 +2354,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -2397,7 +2397,7 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -2428,7 +2428,7 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Cursor(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2444,7 +2444,7 @@ errors++;
 validate_Cursor.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2553,7 +2553,7 @@ if(data3.properties !== undefined){
 let data4 = data3.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], {instancePath:instancePath+"/params/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData})))){
+if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], instancePath+"/params/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
 errors = vErrors.length;
 }
@@ -2659,7 +2659,7 @@ errors++;
 validate_ElicitRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2722,7 +2722,7 @@ if(data1.properties !== undefined){
 let data2 = data1.properties;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
-if(!((fastSet.PrimitiveSchemaDefinition(data2[key0]) || validate_PrimitiveSchemaDefinition(data2[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key0,rootData})))){
+if(!((fastSet.PrimitiveSchemaDefinition(data2[key0]) || validate_PrimitiveSchemaDefinition(data2[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
 errors = vErrors.length;
 }
@@ -2816,7 +2816,7 @@ errors++;
 validate_ElicitRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2910,7 +2910,7 @@ errors++;
 validate_ElicitResult.errors = vErrors;
 return errors === 0;
 }
-function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2950,7 +2950,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -2960,7 +2960,7 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -2968,7 +2968,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -3034,7 +3034,7 @@ errors++;
 validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-function validate_EnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3175,7 +3175,7 @@ errors++;
 validate_EnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3300,7 +3300,7 @@ errors++;
 validate_GetPromptRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3367,7 +3367,7 @@ errors++;
 validate_GetPromptRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3413,7 +3413,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
 errors = vErrors.length;
 }
@@ -3444,7 +3444,7 @@ errors++;
 validate_GetPromptResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3494,7 +3494,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -3573,7 +3573,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Implementation(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3647,7 +3647,7 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3728,13 +3728,13 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, {instancePath:instancePath+"/params/capabilities",parentData:data1,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, instancePath+"/params/capabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data1.clientInfo !== undefined){
-if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, {instancePath:instancePath+"/params/clientInfo",parentData:data1,parentDataProperty:"clientInfo",rootData})))){
+if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, instancePath+"/params/clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -3777,7 +3777,7 @@ errors++;
 validate_InitializeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3812,13 +3812,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data.clientInfo !== undefined){
-if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, {instancePath:instancePath+"/clientInfo",parentData:data,parentDataProperty:"clientInfo",rootData})))){
+if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, instancePath+"/clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -3849,7 +3849,7 @@ errors++;
 validate_InitializeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3899,7 +3899,7 @@ errors++;
 }
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
 errors = vErrors.length;
 }
@@ -3929,7 +3929,7 @@ errors++;
 }
 }
 if(data.serverInfo !== undefined){
-if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, {instancePath:instancePath+"/serverInfo",parentData:data,parentDataProperty:"serverInfo",rootData})))){
+if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, instancePath+"/serverInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -3948,7 +3948,7 @@ errors++;
 validate_InitializeResult.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4029,7 +4029,7 @@ errors++;
 validate_InitializedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4062,7 +4062,7 @@ errors++;
 validate_InitializedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4157,7 +4157,7 @@ errors++;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4199,13 +4199,13 @@ errors++;
 validate_JSONRPCError.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -4213,7 +4213,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_JSONRPCNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -4221,7 +4221,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_JSONRPCResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
 errors = vErrors.length;
 }
@@ -4229,7 +4229,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_JSONRPCError(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCError(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
 errors = vErrors.length;
 }
@@ -4262,7 +4262,7 @@ vErrors = null;
 validate_JSONRPCMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4365,7 +4365,7 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4400,7 +4400,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4447,7 +4447,7 @@ if(data3._meta !== undefined){
 let data4 = data3._meta;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data4,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -4490,7 +4490,7 @@ errors++;
 validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4525,7 +4525,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4554,7 +4554,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -4573,7 +4573,7 @@ errors++;
 validate_JSONRPCResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4651,7 +4651,7 @@ errors++;
 validate_ListPromptsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4681,7 +4681,7 @@ errors++;
 validate_ListPromptsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4727,7 +4727,7 @@ let data2 = data.prompts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], instancePath+"/prompts/" + i0)))){
 vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
 errors = vErrors.length;
 }
@@ -4758,7 +4758,7 @@ errors++;
 validate_ListPromptsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4836,7 +4836,7 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4866,7 +4866,7 @@ errors++;
 validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4912,7 +4912,7 @@ let data2 = data.resourceTemplates;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], instancePath+"/resourceTemplates/" + i0)))){
 vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
 errors = vErrors.length;
 }
@@ -4943,7 +4943,7 @@ errors++;
 validate_ListResourceTemplatesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5021,7 +5021,7 @@ errors++;
 validate_ListResourcesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5051,7 +5051,7 @@ errors++;
 validate_ListResourcesRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5097,7 +5097,7 @@ let data2 = data.resources;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], instancePath+"/resources/" + i0)))){
 vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
 errors = vErrors.length;
 }
@@ -5128,7 +5128,7 @@ errors++;
 validate_ListResourcesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5172,7 +5172,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5215,7 +5215,7 @@ errors++;
 validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5223,7 +5223,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5254,7 +5254,7 @@ errors++;
 validate_ListRootsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5288,7 +5288,7 @@ let data1 = data.roots;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], instancePath+"/roots/" + i0)))){
 vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
 errors = vErrors.length;
 }
@@ -5319,7 +5319,7 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5397,7 +5397,7 @@ errors++;
 validate_ListToolsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5427,7 +5427,7 @@ errors++;
 validate_ListToolsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5473,7 +5473,7 @@ let data2 = data.tools;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], instancePath+"/tools/" + i0)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -5504,7 +5504,7 @@ errors++;
 validate_ListToolsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingLevel(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -5530,7 +5530,7 @@ errors++;
 validate_LoggingLevel.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5601,7 +5601,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.level !== undefined){
-if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, {instancePath:instancePath+"/params/level",parentData:data1,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -5644,7 +5644,7 @@ errors++;
 validate_LoggingMessageNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5669,7 +5669,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -5700,7 +5700,7 @@ errors++;
 validate_LoggingMessageNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelHint(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5730,7 +5730,7 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5774,7 +5774,7 @@ let data1 = data.hints;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
 vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
 errors = vErrors.length;
 }
@@ -5875,7 +5875,7 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_Notification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Notification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5945,7 +5945,7 @@ errors++;
 validate_Notification.errors = vErrors;
 return errors === 0;
 }
-function validate_NumberSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NumberSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6046,7 +6046,7 @@ errors++;
 validate_NumberSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6113,7 +6113,7 @@ errors++;
 validate_PaginatedRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6158,7 +6158,7 @@ errors++;
 validate_PaginatedResult.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PingRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6202,7 +6202,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -6245,7 +6245,7 @@ errors++;
 validate_PingRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PingRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6253,7 +6253,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -6284,13 +6284,13 @@ errors++;
 validate_PingRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_PrimitiveSchemaDefinition(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PrimitiveSchemaDefinition(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_StringSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
 errors = vErrors.length;
 }
@@ -6298,7 +6298,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_NumberSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
 errors = vErrors.length;
 }
@@ -6306,7 +6306,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_BooleanSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
 errors = vErrors.length;
 }
@@ -6314,7 +6314,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_EnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_EnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
 errors = vErrors.length;
 }
@@ -6347,7 +6347,7 @@ vErrors = null;
 validate_PrimitiveSchemaDefinition.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6443,7 +6443,7 @@ errors++;
 }
 }
 if(data1.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, {instancePath:instancePath+"/params/progressToken",parentData:data1,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, instancePath+"/params/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -6487,7 +6487,7 @@ errors++;
 validate_ProgressNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6537,7 +6537,7 @@ errors++;
 }
 }
 if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -6569,7 +6569,7 @@ errors++;
 validate_ProgressNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressToken(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -6585,7 +6585,7 @@ errors++;
 validate_ProgressToken.errors = vErrors;
 return errors === 0;
 }
-function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Prompt(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6619,7 +6619,7 @@ let data1 = data.arguments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], instancePath+"/arguments/" + i0)))){
 vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
 errors = vErrors.length;
 }
@@ -6686,7 +6686,7 @@ errors++;
 validate_Prompt.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptArgument(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6762,7 +6762,7 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6843,7 +6843,7 @@ errors++;
 validate_PromptListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6876,7 +6876,7 @@ errors++;
 validate_PromptListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6901,13 +6901,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data.content !== undefined){
-if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData})))){
+if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, instancePath+"/content")))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -6926,7 +6926,7 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7011,7 +7011,7 @@ errors++;
 validate_PromptReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7122,7 +7122,7 @@ errors++;
 validate_ReadResourceRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7175,7 +7175,7 @@ errors++;
 validate_ReadResourceRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7213,7 +7213,7 @@ let data2 = data1[i0];
 const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -7221,7 +7221,7 @@ var _valid0 = _errs8 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -7276,7 +7276,7 @@ errors++;
 validate_ReadResourceResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Request(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Request(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7309,7 +7309,7 @@ if(data1._meta !== undefined){
 let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, {instancePath:instancePath+"/params/_meta/progressToken",parentData:data2,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -7352,7 +7352,7 @@ errors++;
 validate_Request.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -7368,7 +7368,7 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Resource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7408,7 +7408,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -7513,7 +7513,7 @@ errors++;
 validate_Resource.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7593,7 +7593,7 @@ errors++;
 validate_ResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceLink(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7643,7 +7643,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -7771,7 +7771,7 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7852,7 +7852,7 @@ errors++;
 validate_ResourceListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7885,7 +7885,7 @@ errors++;
 validate_ResourceListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplate(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplate(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7925,7 +7925,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -8017,7 +8017,7 @@ errors++;
 validate_ResourceTemplate.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplateReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplateReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8103,7 +8103,7 @@ errors++;
 validate_ResourceTemplateReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8214,7 +8214,7 @@ errors++;
 validate_ResourceUpdatedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8267,7 +8267,7 @@ errors++;
 validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8300,7 +8300,7 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8326,7 +8326,7 @@ errors++;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8406,7 +8406,7 @@ errors++;
 validate_Root.errors = vErrors;
 return errors === 0;
 }
-function validate_RootsListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RootsListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8487,7 +8487,7 @@ errors++;
 validate_RootsListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_RootsListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RootsListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8520,7 +8520,7 @@ errors++;
 validate_RootsListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8549,7 +8549,7 @@ let data0 = data.content;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate_TextContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -8557,7 +8557,7 @@ var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
-if(!(validate_ImageContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -8565,7 +8565,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_AudioContent(data0, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data0, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -8596,7 +8596,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -8615,7 +8615,7 @@ errors++;
 validate_SamplingMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8786,13 +8786,13 @@ errors++;
 validate_ServerCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -8800,7 +8800,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -8808,7 +8808,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ResourceListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -8816,7 +8816,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceUpdatedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceUpdatedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
 errors = vErrors.length;
 }
@@ -8824,7 +8824,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_PromptListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PromptListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -8832,7 +8832,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ToolListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -8840,7 +8840,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_LoggingMessageNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LoggingMessageNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
 errors = vErrors.length;
 }
@@ -8876,13 +8876,13 @@ vErrors = null;
 validate_ServerNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -8890,7 +8890,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
 errors = vErrors.length;
 }
@@ -8898,7 +8898,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
 errors = vErrors.length;
 }
@@ -8906,7 +8906,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
 errors = vErrors.length;
 }
@@ -8939,13 +8939,13 @@ vErrors = null;
 validate_ServerRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -8953,7 +8953,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializeResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeResult(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
 errors = vErrors.length;
 }
@@ -8961,7 +8961,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
 errors = vErrors.length;
 }
@@ -8969,7 +8969,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
 errors = vErrors.length;
 }
@@ -8977,7 +8977,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
 errors = vErrors.length;
 }
@@ -8985,7 +8985,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ListPromptsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
 errors = vErrors.length;
 }
@@ -8993,7 +8993,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_GetPromptResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
 errors = vErrors.length;
 }
@@ -9001,7 +9001,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListToolsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
 errors = vErrors.length;
 }
@@ -9009,7 +9009,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_CallToolResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
 errors = vErrors.length;
 }
@@ -9017,7 +9017,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_CompleteResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
 errors = vErrors.length;
 }
@@ -9056,7 +9056,7 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9117,7 +9117,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.level !== undefined){
-if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, {instancePath:instancePath+"/params/level",parentData:data1,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -9148,7 +9148,7 @@ errors++;
 validate_SetLevelRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9163,7 +9163,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -9182,7 +9182,7 @@ errors++;
 validate_SetLevelRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_StringSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StringSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9306,7 +9306,7 @@ errors++;
 validate_StringSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9417,7 +9417,7 @@ errors++;
 validate_SubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9470,7 +9470,7 @@ errors++;
 validate_SubscribeRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9510,7 +9510,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -9564,7 +9564,7 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9666,7 +9666,7 @@ errors++;
 validate_TextResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Tool(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9706,7 +9706,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
 errors = vErrors.length;
 }
@@ -9973,7 +9973,7 @@ errors++;
 validate_Tool.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolAnnotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10051,7 +10051,7 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10132,7 +10132,7 @@ errors++;
 validate_ToolListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10165,7 +10165,7 @@ errors++;
 validate_ToolListChangedNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10276,7 +10276,7 @@ errors++;
 validate_UnsubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

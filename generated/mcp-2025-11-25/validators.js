@@ -22,7 +22,7 @@ const schema_Task = {"properties":{"createdAt":{"type":"string"},"lastUpdatedAt"
 const schema_TaskStatus = {"enum":["cancelled","completed","failed","input_required","working"],"type":"string"};
 const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
 const schema_ToolExecution = {"properties":{"taskSupport":{"enum":["forbidden","optional","required"],"type":"string"}},"type":"object"};
-function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Annotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31,7 +31,7 @@ let data0 = data.audience;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], {instancePath:instancePath+"/audience/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -109,7 +109,7 @@ errors++;
 validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-function validate_AudioContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AudioContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -159,7 +159,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -238,7 +238,7 @@ errors++;
 validate_AudioContent.errors = vErrors;
 return errors === 0;
 }
-function validate_BaseMetadata(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BaseMetadata(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -290,7 +290,7 @@ errors++;
 validate_BaseMetadata.errors = vErrors;
 return errors === 0;
 }
-function validate_BlobResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BlobResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -405,7 +405,7 @@ errors++;
 validate_BlobResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_BooleanSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BooleanSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -492,7 +492,7 @@ errors++;
 validate_BooleanSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -537,7 +537,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -589,7 +589,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CallToolRequestParams(data.params) || validate_CallToolRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CallToolRequestParams(data.params) || validate_CallToolRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CallToolRequestParams.errors : vErrors.concat(validate_CallToolRequestParams.errors);
 errors = vErrors.length;
 }
@@ -608,7 +608,7 @@ errors++;
 validate_CallToolRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -626,7 +626,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -671,7 +671,7 @@ errors++;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
 errors = vErrors.length;
 }
@@ -690,7 +690,7 @@ errors++;
 validate_CallToolRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -724,7 +724,7 @@ let data1 = data.content;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -782,7 +782,7 @@ errors++;
 validate_CallToolResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -827,7 +827,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -929,7 +929,7 @@ errors++;
 validate_CancelTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelTaskRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -969,21 +969,21 @@ errors++;
 validate_CancelTaskRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
-if(!(validate_Task(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Task(data, instancePath))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
 validate_CancelTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1064,7 +1064,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CancelledNotificationParams.errors : vErrors.concat(validate_CancelledNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -1083,7 +1083,7 @@ errors++;
 validate_CancelledNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1115,7 +1115,7 @@ errors++;
 }
 }
 if(data.requestId !== undefined){
-if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -1134,7 +1134,7 @@ errors++;
 validate_CancelledNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1419,13 +1419,13 @@ errors++;
 validate_ClientCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -1433,7 +1433,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializedNotification.errors : vErrors.concat(validate_InitializedNotification.errors);
 errors = vErrors.length;
 }
@@ -1441,7 +1441,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -1449,7 +1449,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_TaskStatusNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TaskStatusNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_TaskStatusNotification.errors : vErrors.concat(validate_TaskStatusNotification.errors);
 errors = vErrors.length;
 }
@@ -1457,7 +1457,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_RootsListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_RootsListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_RootsListChangedNotification.errors : vErrors.concat(validate_RootsListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -1491,13 +1491,13 @@ vErrors = null;
 validate_ClientNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_InitializeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
 errors = vErrors.length;
 }
@@ -1505,7 +1505,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -1513,7 +1513,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
 errors = vErrors.length;
 }
@@ -1521,7 +1521,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
 errors = vErrors.length;
 }
@@ -1529,7 +1529,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
 errors = vErrors.length;
 }
@@ -1537,7 +1537,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_SubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -1545,7 +1545,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_UnsubscribeRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UnsubscribeRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
 errors = vErrors.length;
 }
@@ -1553,7 +1553,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListPromptsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
 errors = vErrors.length;
 }
@@ -1561,7 +1561,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_GetPromptRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
 errors = vErrors.length;
 }
@@ -1569,7 +1569,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_ListToolsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
 errors = vErrors.length;
 }
@@ -1577,7 +1577,7 @@ var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
-if(!(validate_CallToolRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
 errors = vErrors.length;
 }
@@ -1585,7 +1585,7 @@ var _valid0 = _errs11 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
-if(!(validate_GetTaskRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
 errors = vErrors.length;
 }
@@ -1593,7 +1593,7 @@ var _valid0 = _errs12 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
-if(!(validate_GetTaskPayloadRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskPayloadRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
 errors = vErrors.length;
 }
@@ -1601,7 +1601,7 @@ var _valid0 = _errs13 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs14 = errors;
-if(!(validate_CancelTaskRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelTaskRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
 errors = vErrors.length;
 }
@@ -1609,7 +1609,7 @@ var _valid0 = _errs14 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs15 = errors;
-if(!(validate_ListTasksRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListTasksRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
 errors = vErrors.length;
 }
@@ -1617,7 +1617,7 @@ var _valid0 = _errs15 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs16 = errors;
-if(!(validate_SetLevelRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SetLevelRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
 errors = vErrors.length;
 }
@@ -1625,7 +1625,7 @@ var _valid0 = _errs16 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs17 = errors;
-if(!(validate_CompleteRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
 errors = vErrors.length;
 }
@@ -1671,13 +1671,13 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -1685,7 +1685,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_GetTaskResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
 errors = vErrors.length;
 }
@@ -1693,7 +1693,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_GetTaskPayloadResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskPayloadResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
 errors = vErrors.length;
 }
@@ -1701,7 +1701,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_CancelTaskResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelTaskResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
 errors = vErrors.length;
 }
@@ -1709,7 +1709,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ListTasksResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListTasksResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
 errors = vErrors.length;
 }
@@ -1717,7 +1717,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
 errors = vErrors.length;
 }
@@ -1725,7 +1725,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
 errors = vErrors.length;
 }
@@ -1733,7 +1733,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ElicitResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
 errors = vErrors.length;
 }
@@ -1770,7 +1770,7 @@ vErrors = null;
 validate_ClientResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1815,7 +1815,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -1867,7 +1867,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
 errors = vErrors.length;
 }
@@ -1886,7 +1886,7 @@ errors++;
 validate_CompleteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1914,7 +1914,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -2037,7 +2037,7 @@ let data8 = data.ref;
 const _errs19 = errors;
 let valid5 = false;
 const _errs20 = errors;
-if(!(validate_PromptReference(data8, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data8, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -2045,7 +2045,7 @@ var _valid0 = _errs20 === errors;
 valid5 = valid5 || _valid0;
 if(!valid5){
 const _errs21 = errors;
-if(!(validate_ResourceTemplateReference(data8, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceTemplateReference(data8, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
 errors = vErrors.length;
 }
@@ -2088,7 +2088,7 @@ errors++;
 validate_CompleteRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2209,13 +2209,13 @@ errors++;
 validate_CompleteResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -2223,7 +2223,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -2231,7 +2231,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -2239,7 +2239,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceLink(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
 errors = vErrors.length;
 }
@@ -2247,7 +2247,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_EmbeddedResource(data, instancePath))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -2281,7 +2281,7 @@ vErrors = null;
 validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2326,7 +2326,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -2378,7 +2378,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
 errors = vErrors.length;
 }
@@ -2397,7 +2397,7 @@ errors++;
 validate_CreateMessageRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2425,7 +2425,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -2483,7 +2483,7 @@ let data4 = data.messages;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -2516,7 +2516,7 @@ errors++;
 }
 }
 if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -2562,7 +2562,7 @@ errors++;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
 errors = vErrors.length;
 }
@@ -2581,7 +2581,7 @@ errors++;
 }
 }
 if(data.toolChoice !== undefined){
-if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, {instancePath:instancePath+"/toolChoice",parentData:data,parentDataProperty:"toolChoice",rootData})))){
+if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, instancePath+"/toolChoice")))){
 vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
 errors = vErrors.length;
 }
@@ -2591,7 +2591,7 @@ let data14 = data.tools;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!((fastSet.Tool(data14[i2]) || validate_Tool(data14[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data14,parentDataProperty:i2,rootData})))){
+if(!((fastSet.Tool(data14[i2]) || validate_Tool(data14[i2], instancePath+"/tools/" + i2)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -2622,7 +2622,7 @@ errors++;
 validate_CreateMessageRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2676,7 +2676,7 @@ let data1 = data.content;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -2684,7 +2684,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -2692,7 +2692,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -2700,7 +2700,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -2708,7 +2708,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs10 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -2719,7 +2719,7 @@ const _errs11 = errors;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
@@ -2777,7 +2777,7 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -2808,7 +2808,7 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2838,7 +2838,7 @@ errors++;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.Task(data.task) || validate_Task(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.Task(data.task) || validate_Task(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
@@ -2857,7 +2857,7 @@ errors++;
 validate_CreateTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Cursor(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2873,7 +2873,7 @@ errors++;
 validate_Cursor.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2918,7 +2918,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -2970,7 +2970,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
 errors = vErrors.length;
 }
@@ -2989,7 +2989,7 @@ errors++;
 validate_ElicitRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestFormParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestFormParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3017,7 +3017,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -3108,7 +3108,7 @@ if(data4.properties !== undefined){
 let data6 = data4.properties;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
-if(!((fastSet.PrimitiveSchemaDefinition(data6[key0]) || validate_PrimitiveSchemaDefinition(data6[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key0,rootData})))){
+if(!((fastSet.PrimitiveSchemaDefinition(data6[key0]) || validate_PrimitiveSchemaDefinition(data6[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
 errors = vErrors.length;
 }
@@ -3189,7 +3189,7 @@ errors++;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
 errors = vErrors.length;
 }
@@ -3208,13 +3208,13 @@ errors++;
 validate_ElicitRequestFormParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_ElicitRequestURLParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequestURLParams(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
 errors = vErrors.length;
 }
@@ -3222,7 +3222,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequestFormParams(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
 errors = vErrors.length;
 }
@@ -3253,7 +3253,7 @@ vErrors = null;
 validate_ElicitRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestURLParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestURLParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3301,7 +3301,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -3366,7 +3366,7 @@ errors++;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
 errors = vErrors.length;
 }
@@ -3410,7 +3410,7 @@ errors++;
 validate_ElicitRequestURLParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3560,7 +3560,7 @@ errors++;
 validate_ElicitResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitationCompleteNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitationCompleteNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3691,7 +3691,7 @@ errors++;
 validate_ElicitationCompleteNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitationCompleteNotification_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitationCompleteNotification_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3731,7 +3731,7 @@ errors++;
 validate_ElicitationCompleteNotification_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3771,7 +3771,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -3781,7 +3781,7 @@ let data2 = data.resource;
 const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -3789,7 +3789,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -3855,13 +3855,13 @@ errors++;
 validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-function validate_EnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3869,7 +3869,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3877,7 +3877,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3885,7 +3885,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3893,7 +3893,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3927,7 +3927,7 @@ vErrors = null;
 validate_EnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Error(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3990,7 +3990,7 @@ errors++;
 validate_Error.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4035,7 +4035,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4087,7 +4087,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
 errors = vErrors.length;
 }
@@ -4106,7 +4106,7 @@ errors++;
 validate_GetPromptRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4124,7 +4124,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -4194,7 +4194,7 @@ errors++;
 validate_GetPromptRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4240,7 +4240,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
 errors = vErrors.length;
 }
@@ -4271,7 +4271,7 @@ errors++;
 validate_GetPromptResult.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskPayloadRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskPayloadRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4316,7 +4316,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4418,7 +4418,7 @@ errors++;
 validate_GetTaskPayloadRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskPayloadRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskPayloadRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4458,7 +4458,7 @@ errors++;
 validate_GetTaskPayloadRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskPayloadResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskPayloadResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4491,7 +4491,7 @@ errors++;
 validate_GetTaskPayloadResult.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4536,7 +4536,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4638,7 +4638,7 @@ errors++;
 validate_GetTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4678,21 +4678,21 @@ errors++;
 validate_GetTaskRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
-if(!(validate_Task(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Task(data, instancePath))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
 validate_GetTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Icon(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Icon(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4808,7 +4808,7 @@ errors++;
 validate_Icon.errors = vErrors;
 return errors === 0;
 }
-function validate_Icons(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Icons(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4817,7 +4817,7 @@ let data0 = data.icons;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data0[i0]) || validate_Icon(data0[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data0[i0]) || validate_Icon(data0[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -4848,7 +4848,7 @@ errors++;
 validate_Icons.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4898,7 +4898,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -4977,7 +4977,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Implementation(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5018,7 +5018,7 @@ let data1 = data.icons;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -5110,7 +5110,7 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5155,7 +5155,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -5207,7 +5207,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.InitializeRequestParams(data.params) || validate_InitializeRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.InitializeRequestParams(data.params) || validate_InitializeRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_InitializeRequestParams.errors : vErrors.concat(validate_InitializeRequestParams.errors);
 errors = vErrors.length;
 }
@@ -5226,7 +5226,7 @@ errors++;
 validate_InitializeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5264,7 +5264,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -5282,13 +5282,13 @@ errors++;
 }
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data.clientInfo !== undefined){
-if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, {instancePath:instancePath+"/clientInfo",parentData:data,parentDataProperty:"clientInfo",rootData})))){
+if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, instancePath+"/clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -5319,7 +5319,7 @@ errors++;
 validate_InitializeRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializeResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializeResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5369,7 +5369,7 @@ errors++;
 }
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
 errors = vErrors.length;
 }
@@ -5399,7 +5399,7 @@ errors++;
 }
 }
 if(data.serverInfo !== undefined){
-if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, {instancePath:instancePath+"/serverInfo",parentData:data,parentDataProperty:"serverInfo",rootData})))){
+if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, instancePath+"/serverInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -5418,7 +5418,7 @@ errors++;
 validate_InitializeResult.errors = vErrors;
 return errors === 0;
 }
-function validate_InitializedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InitializedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5489,7 +5489,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -5508,7 +5508,7 @@ errors++;
 validate_InitializedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCErrorResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCErrorResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5533,13 +5533,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data.error !== undefined){
-if(!((fastSet.Error(data.error) || validate_Error(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -5581,13 +5581,13 @@ errors++;
 validate_JSONRPCErrorResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -5595,7 +5595,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_JSONRPCNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -5603,7 +5603,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_JSONRPCResultResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCResultResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
 errors = vErrors.length;
 }
@@ -5611,7 +5611,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_JSONRPCErrorResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCErrorResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
 errors = vErrors.length;
 }
@@ -5644,7 +5644,7 @@ vErrors = null;
 validate_JSONRPCMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5732,7 +5732,7 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5767,7 +5767,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -5836,13 +5836,13 @@ errors++;
 validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_JSONRPCResultResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCResultResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
 errors = vErrors.length;
 }
@@ -5850,7 +5850,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_JSONRPCErrorResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCErrorResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
 errors = vErrors.length;
 }
@@ -5881,7 +5881,7 @@ vErrors = null;
 validate_JSONRPCResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5916,7 +5916,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -5945,7 +5945,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -5964,7 +5964,7 @@ errors++;
 validate_JSONRPCResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_LegacyTitledEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LegacyTitledEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6117,7 +6117,7 @@ errors++;
 validate_LegacyTitledEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6152,7 +6152,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6204,7 +6204,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -6223,7 +6223,7 @@ errors++;
 validate_ListPromptsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6269,7 +6269,7 @@ let data2 = data.prompts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], instancePath+"/prompts/" + i0)))){
 vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
 errors = vErrors.length;
 }
@@ -6300,7 +6300,7 @@ errors++;
 validate_ListPromptsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6335,7 +6335,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6387,7 +6387,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -6406,7 +6406,7 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6452,7 +6452,7 @@ let data2 = data.resourceTemplates;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], instancePath+"/resourceTemplates/" + i0)))){
 vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
 errors = vErrors.length;
 }
@@ -6483,7 +6483,7 @@ errors++;
 validate_ListResourceTemplatesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6518,7 +6518,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6570,7 +6570,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -6589,7 +6589,7 @@ errors++;
 validate_ListResourcesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6635,7 +6635,7 @@ let data2 = data.resources;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], instancePath+"/resources/" + i0)))){
 vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
 errors = vErrors.length;
 }
@@ -6666,7 +6666,7 @@ errors++;
 validate_ListResourcesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6701,7 +6701,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6753,7 +6753,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
 errors = vErrors.length;
 }
@@ -6772,7 +6772,7 @@ errors++;
 validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6806,7 +6806,7 @@ let data1 = data.roots;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], instancePath+"/roots/" + i0)))){
 vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
 errors = vErrors.length;
 }
@@ -6837,7 +6837,7 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListTasksRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTasksRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6872,7 +6872,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6924,7 +6924,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -6943,7 +6943,7 @@ errors++;
 validate_ListTasksRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListTasksResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTasksResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6989,7 +6989,7 @@ let data2 = data.tasks;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], instancePath+"/tasks/" + i0)))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
@@ -7020,7 +7020,7 @@ errors++;
 validate_ListTasksResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7055,7 +7055,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -7107,7 +7107,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -7126,7 +7126,7 @@ errors++;
 validate_ListToolsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7172,7 +7172,7 @@ let data2 = data.tools;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], instancePath+"/tools/" + i0)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -7203,7 +7203,7 @@ errors++;
 validate_ListToolsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingLevel(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -7229,7 +7229,7 @@ errors++;
 validate_LoggingLevel.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7310,7 +7310,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.LoggingMessageNotificationParams(data.params) || validate_LoggingMessageNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.LoggingMessageNotificationParams(data.params) || validate_LoggingMessageNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_LoggingMessageNotificationParams.errors : vErrors.concat(validate_LoggingMessageNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -7329,7 +7329,7 @@ errors++;
 validate_LoggingMessageNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7369,7 +7369,7 @@ errors++;
 }
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -7400,7 +7400,7 @@ errors++;
 validate_LoggingMessageNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelHint(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7430,7 +7430,7 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7474,7 +7474,7 @@ let data1 = data.hints;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
 vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
 errors = vErrors.length;
 }
@@ -7575,13 +7575,13 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_MultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_MultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -7589,7 +7589,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -7620,7 +7620,7 @@ vErrors = null;
 validate_MultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Notification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Notification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7675,7 +7675,7 @@ errors++;
 validate_Notification.errors = vErrors;
 return errors === 0;
 }
-function validate_NotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7708,7 +7708,7 @@ errors++;
 validate_NotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_NumberSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NumberSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7822,7 +7822,7 @@ errors++;
 validate_NumberSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7857,7 +7857,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -7898,7 +7898,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -7917,7 +7917,7 @@ errors++;
 validate_PaginatedRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7925,7 +7925,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -7968,7 +7968,7 @@ errors++;
 validate_PaginatedRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8013,7 +8013,7 @@ errors++;
 validate_PaginatedResult.errors = vErrors;
 return errors === 0;
 }
-function validate_PingRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PingRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8048,7 +8048,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -8100,7 +8100,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
 errors = vErrors.length;
 }
@@ -8119,13 +8119,13 @@ errors++;
 validate_PingRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PrimitiveSchemaDefinition(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PrimitiveSchemaDefinition(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_StringSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
 errors = vErrors.length;
 }
@@ -8133,7 +8133,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_NumberSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
 errors = vErrors.length;
 }
@@ -8141,7 +8141,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_BooleanSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
 errors = vErrors.length;
 }
@@ -8149,7 +8149,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8157,7 +8157,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8165,7 +8165,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8173,7 +8173,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8181,7 +8181,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8218,7 +8218,7 @@ vErrors = null;
 validate_PrimitiveSchemaDefinition.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8299,7 +8299,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ProgressNotificationParams(data.params) || validate_ProgressNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ProgressNotificationParams(data.params) || validate_ProgressNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ProgressNotificationParams.errors : vErrors.concat(validate_ProgressNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -8318,7 +8318,7 @@ errors++;
 validate_ProgressNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8383,7 +8383,7 @@ errors++;
 }
 }
 if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -8415,7 +8415,7 @@ errors++;
 validate_ProgressNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressToken(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -8431,7 +8431,7 @@ errors++;
 validate_ProgressToken.errors = vErrors;
 return errors === 0;
 }
-function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Prompt(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8465,7 +8465,7 @@ let data1 = data.arguments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], instancePath+"/arguments/" + i0)))){
 vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
 errors = vErrors.length;
 }
@@ -8499,7 +8499,7 @@ let data4 = data.icons;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], {instancePath:instancePath+"/icons/" + i1,parentData:data4,parentDataProperty:i1,rootData})))){
+if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], instancePath+"/icons/" + i1)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -8554,7 +8554,7 @@ errors++;
 validate_Prompt.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptArgument(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8630,7 +8630,7 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8701,7 +8701,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -8720,7 +8720,7 @@ errors++;
 validate_PromptListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8745,13 +8745,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data.content !== undefined){
-if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData})))){
+if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, instancePath+"/content")))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -8770,7 +8770,7 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8855,7 +8855,7 @@ errors++;
 validate_PromptReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8900,7 +8900,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -8952,7 +8952,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
 errors = vErrors.length;
 }
@@ -8971,7 +8971,7 @@ errors++;
 validate_ReadResourceRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8989,7 +8989,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -9045,7 +9045,7 @@ errors++;
 validate_ReadResourceRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9083,7 +9083,7 @@ let data2 = data1[i0];
 const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -9091,7 +9091,7 @@ var _valid0 = _errs8 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/contents/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -9146,7 +9146,7 @@ errors++;
 validate_ReadResourceResult.errors = vErrors;
 return errors === 0;
 }
-function validate_RelatedTaskMetadata(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RelatedTaskMetadata(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9186,7 +9186,7 @@ errors++;
 validate_RelatedTaskMetadata.errors = vErrors;
 return errors === 0;
 }
-function validate_Request(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Request(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9241,7 +9241,7 @@ errors++;
 validate_Request.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -9257,7 +9257,7 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9265,7 +9265,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -9296,7 +9296,7 @@ errors++;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Resource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9336,7 +9336,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -9358,7 +9358,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -9463,7 +9463,7 @@ errors++;
 validate_Resource.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9543,7 +9543,7 @@ errors++;
 validate_ResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceLink(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9593,7 +9593,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -9615,7 +9615,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -9743,7 +9743,7 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9814,7 +9814,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -9833,7 +9833,7 @@ errors++;
 validate_ResourceListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9851,7 +9851,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -9907,7 +9907,7 @@ errors++;
 validate_ResourceRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplate(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplate(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9947,7 +9947,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -9969,7 +9969,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -10061,7 +10061,7 @@ errors++;
 validate_ResourceTemplate.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplateReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplateReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10147,7 +10147,7 @@ errors++;
 validate_ResourceTemplateReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10228,7 +10228,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ResourceUpdatedNotificationParams(data.params) || validate_ResourceUpdatedNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ResourceUpdatedNotificationParams(data.params) || validate_ResourceUpdatedNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ResourceUpdatedNotificationParams.errors : vErrors.concat(validate_ResourceUpdatedNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -10247,7 +10247,7 @@ errors++;
 validate_ResourceUpdatedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10315,7 +10315,7 @@ errors++;
 validate_ResourceUpdatedNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10348,7 +10348,7 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -10374,7 +10374,7 @@ errors++;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10454,7 +10454,7 @@ errors++;
 validate_Root.errors = vErrors;
 return errors === 0;
 }
-function validate_RootsListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RootsListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10525,7 +10525,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -10544,7 +10544,7 @@ errors++;
 validate_RootsListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10588,7 +10588,7 @@ let data1 = data.content;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -10596,7 +10596,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -10604,7 +10604,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -10612,7 +10612,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -10620,7 +10620,7 @@ var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs10 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -10631,7 +10631,7 @@ const _errs11 = errors;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
@@ -10677,7 +10677,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -10696,13 +10696,13 @@ errors++;
 validate_SamplingMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessageContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessageContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -10710,7 +10710,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -10718,7 +10718,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -10726,7 +10726,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolUseContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -10734,7 +10734,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolResultContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -10768,7 +10768,7 @@ vErrors = null;
 validate_SamplingMessageContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11029,13 +11029,13 @@ errors++;
 validate_ServerCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -11043,7 +11043,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -11051,7 +11051,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ResourceListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -11059,7 +11059,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceUpdatedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceUpdatedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
 errors = vErrors.length;
 }
@@ -11067,7 +11067,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_PromptListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PromptListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -11075,7 +11075,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ToolListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -11083,7 +11083,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_TaskStatusNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TaskStatusNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_TaskStatusNotification.errors : vErrors.concat(validate_TaskStatusNotification.errors);
 errors = vErrors.length;
 }
@@ -11091,7 +11091,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_LoggingMessageNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LoggingMessageNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
 errors = vErrors.length;
 }
@@ -11099,7 +11099,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_ElicitationCompleteNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitationCompleteNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitationCompleteNotification.errors : vErrors.concat(validate_ElicitationCompleteNotification.errors);
 errors = vErrors.length;
 }
@@ -11137,13 +11137,13 @@ vErrors = null;
 validate_ServerNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_PingRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PingRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
 errors = vErrors.length;
 }
@@ -11151,7 +11151,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_GetTaskRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
 errors = vErrors.length;
 }
@@ -11159,7 +11159,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_GetTaskPayloadRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskPayloadRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
 errors = vErrors.length;
 }
@@ -11167,7 +11167,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_CancelTaskRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelTaskRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
 errors = vErrors.length;
 }
@@ -11175,7 +11175,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ListTasksRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListTasksRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
 errors = vErrors.length;
 }
@@ -11183,7 +11183,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
 errors = vErrors.length;
 }
@@ -11191,7 +11191,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
 errors = vErrors.length;
 }
@@ -11199,7 +11199,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
 errors = vErrors.length;
 }
@@ -11236,13 +11236,13 @@ vErrors = null;
 validate_ServerRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -11250,7 +11250,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InitializeResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InitializeResult(data, instancePath))){
 vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
 errors = vErrors.length;
 }
@@ -11258,7 +11258,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourcesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
 errors = vErrors.length;
 }
@@ -11266,7 +11266,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourceTemplatesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
 errors = vErrors.length;
 }
@@ -11274,7 +11274,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ReadResourceResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
 errors = vErrors.length;
 }
@@ -11282,7 +11282,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ListPromptsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
 errors = vErrors.length;
 }
@@ -11290,7 +11290,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_GetPromptResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
 errors = vErrors.length;
 }
@@ -11298,7 +11298,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListToolsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
 errors = vErrors.length;
 }
@@ -11306,7 +11306,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_CallToolResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
 errors = vErrors.length;
 }
@@ -11314,7 +11314,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_GetTaskResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
 errors = vErrors.length;
 }
@@ -11322,7 +11322,7 @@ var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
-if(!(validate_GetTaskPayloadResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetTaskPayloadResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
 errors = vErrors.length;
 }
@@ -11330,7 +11330,7 @@ var _valid0 = _errs11 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
-if(!(validate_CancelTaskResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelTaskResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
 errors = vErrors.length;
 }
@@ -11338,7 +11338,7 @@ var _valid0 = _errs12 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
-if(!(validate_ListTasksResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListTasksResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
 errors = vErrors.length;
 }
@@ -11346,7 +11346,7 @@ var _valid0 = _errs13 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs14 = errors;
-if(!(validate_CompleteResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
 errors = vErrors.length;
 }
@@ -11389,7 +11389,7 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11434,7 +11434,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -11486,7 +11486,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.SetLevelRequestParams(data.params) || validate_SetLevelRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.SetLevelRequestParams(data.params) || validate_SetLevelRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_SetLevelRequestParams.errors : vErrors.concat(validate_SetLevelRequestParams.errors);
 errors = vErrors.length;
 }
@@ -11505,7 +11505,7 @@ errors++;
 validate_SetLevelRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SetLevelRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SetLevelRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11523,7 +11523,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -11541,7 +11541,7 @@ errors++;
 }
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -11560,13 +11560,13 @@ errors++;
 validate_SetLevelRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_SingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -11574,7 +11574,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -11605,7 +11605,7 @@ vErrors = null;
 validate_SingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_StringSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StringSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11741,7 +11741,7 @@ errors++;
 validate_StringSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11786,7 +11786,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -11838,7 +11838,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.SubscribeRequestParams(data.params) || validate_SubscribeRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.SubscribeRequestParams(data.params) || validate_SubscribeRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_SubscribeRequestParams.errors : vErrors.concat(validate_SubscribeRequestParams.errors);
 errors = vErrors.length;
 }
@@ -11857,7 +11857,7 @@ errors++;
 validate_SubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscribeRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11875,7 +11875,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -11931,7 +11931,7 @@ errors++;
 validate_SubscribeRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Task(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12023,7 +12023,7 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, instancePath+"/status")))){
 vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
 errors = vErrors.length;
 }
@@ -12079,7 +12079,7 @@ errors++;
 validate_Task.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskAugmentedRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskAugmentedRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12087,7 +12087,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -12105,7 +12105,7 @@ errors++;
 }
 }
 if(data.task !== undefined){
-if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
 vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
 errors = vErrors.length;
 }
@@ -12124,7 +12124,7 @@ errors++;
 validate_TaskAugmentedRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskMetadata(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskMetadata(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12155,7 +12155,7 @@ errors++;
 validate_TaskMetadata.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatus(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -12181,7 +12181,7 @@ errors++;
 validate_TaskStatus.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12262,7 +12262,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.TaskStatusNotificationParams(data.params) || validate_TaskStatusNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.TaskStatusNotificationParams(data.params) || validate_TaskStatusNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_TaskStatusNotificationParams.errors : vErrors.concat(validate_TaskStatusNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -12281,21 +12281,21 @@ errors++;
 validate_TaskStatusNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!(validate_NotificationParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_NotificationParams(data, instancePath))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
-if(!(validate_Task(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Task(data, instancePath))){
 vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
 validate_TaskStatusNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12335,7 +12335,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -12389,7 +12389,7 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12491,7 +12491,7 @@ errors++;
 validate_TextResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TitledMultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12730,7 +12730,7 @@ errors++;
 validate_TitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TitledSingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12902,7 +12902,7 @@ errors++;
 validate_TitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Tool(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12942,7 +12942,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
 errors = vErrors.length;
 }
@@ -12960,7 +12960,7 @@ errors++;
 }
 }
 if(data.execution !== undefined){
-if(!((fastSet.ToolExecution(data.execution) || validate_ToolExecution(data.execution, {instancePath:instancePath+"/execution",parentData:data,parentDataProperty:"execution",rootData})))){
+if(!((fastSet.ToolExecution(data.execution) || validate_ToolExecution(data.execution, instancePath+"/execution")))){
 vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
 errors = vErrors.length;
 }
@@ -12970,7 +12970,7 @@ let data4 = data.icons;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data4[i0]) || validate_Icon(data4[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data4[i0]) || validate_Icon(data4[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -13261,7 +13261,7 @@ errors++;
 validate_Tool.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolAnnotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13339,7 +13339,7 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolChoice(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolChoice(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13380,7 +13380,7 @@ errors++;
 validate_ToolChoice.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolExecution(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolExecution(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13421,7 +13421,7 @@ errors++;
 validate_ToolExecution.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13492,7 +13492,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -13511,7 +13511,7 @@ errors++;
 validate_ToolListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolResultContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolResultContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13565,7 +13565,7 @@ let data1 = data.content;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -13658,7 +13658,7 @@ errors++;
 validate_ToolResultContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolUseContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolUseContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13793,7 +13793,7 @@ errors++;
 validate_ToolUseContent.errors = vErrors;
 return errors === 0;
 }
-function validate_URLElicitationRequiredError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_URLElicitationRequiredError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13819,7 +13819,7 @@ errors++;
 }
 if(data.error !== undefined){
 let data0 = data.error;
-if(!((fastSet.Error(data0) || validate_Error(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -13885,7 +13885,7 @@ let data3 = data2.elicitations;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ElicitRequestURLParams(data3[i0]) || validate_ElicitRequestURLParams(data3[i0], {instancePath:instancePath+"/error/data/elicitations/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ElicitRequestURLParams(data3[i0]) || validate_ElicitRequestURLParams(data3[i0], instancePath+"/error/data/elicitations/" + i0)))){
 vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
 errors = vErrors.length;
 }
@@ -13927,7 +13927,7 @@ errors++;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -13969,7 +13969,7 @@ errors++;
 validate_URLElicitationRequiredError.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14014,7 +14014,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -14066,7 +14066,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.UnsubscribeRequestParams(data.params) || validate_UnsubscribeRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.UnsubscribeRequestParams(data.params) || validate_UnsubscribeRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_UnsubscribeRequestParams.errors : vErrors.concat(validate_UnsubscribeRequestParams.errors);
 errors = vErrors.length;
 }
@@ -14085,7 +14085,7 @@ errors++;
 validate_UnsubscribeRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsubscribeRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsubscribeRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14103,7 +14103,7 @@ if(data._meta !== undefined){
 let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, {instancePath:instancePath+"/_meta/progressToken",parentData:data0,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -14159,7 +14159,7 @@ errors++;
 validate_UnsubscribeRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UntitledMultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14384,7 +14384,7 @@ errors++;
 validate_UntitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UntitledSingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -27,7 +27,7 @@ const schema_RequestId = {"type":["string","integer"]};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
 const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
 const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Annotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -36,7 +36,7 @@ let data0 = data.audience;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], {instancePath:instancePath+"/audience/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -114,7 +114,7 @@ errors++;
 validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-function validate_AudioContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AudioContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -149,13 +149,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -234,7 +234,7 @@ errors++;
 validate_AudioContent.errors = vErrors;
 return errors === 0;
 }
-function validate_BaseMetadata(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BaseMetadata(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -286,7 +286,7 @@ errors++;
 validate_BaseMetadata.errors = vErrors;
 return errors === 0;
 }
-function validate_BlobResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BlobResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -311,7 +311,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -392,7 +392,7 @@ errors++;
 validate_BlobResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_BooleanSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BooleanSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -479,7 +479,7 @@ errors++;
 validate_BooleanSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_CacheableResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CacheableResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -514,7 +514,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -593,7 +593,7 @@ errors++;
 validate_CacheableResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -638,7 +638,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -690,7 +690,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CallToolRequestParams(data.params) || validate_CallToolRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CallToolRequestParams(data.params) || validate_CallToolRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CallToolRequestParams.errors : vErrors.concat(validate_CallToolRequestParams.errors);
 errors = vErrors.length;
 }
@@ -709,7 +709,7 @@ errors++;
 validate_CallToolRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -734,7 +734,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
@@ -755,7 +755,7 @@ errors++;
 }
 }
 if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
+if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
 vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
@@ -798,7 +798,7 @@ errors++;
 validate_CallToolRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -823,7 +823,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -833,7 +833,7 @@ let data1 = data.content;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -888,7 +888,7 @@ errors++;
 validate_CallToolResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CallToolResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CallToolResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -923,7 +923,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -956,7 +956,7 @@ let data2 = data.result;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_InputRequiredResult(data2, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+if(!(validate_InputRequiredResult(data2, instancePath+"/result"))){
 vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
 errors = vErrors.length;
 }
@@ -964,7 +964,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_CallToolResult(data2, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+if(!(validate_CallToolResult(data2, instancePath+"/result"))){
 vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
 errors = vErrors.length;
 }
@@ -1007,7 +1007,7 @@ errors++;
 validate_CallToolResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1088,7 +1088,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CancelledNotificationParams.errors : vErrors.concat(validate_CancelledNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -1107,7 +1107,7 @@ errors++;
 validate_CancelledNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1122,7 +1122,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
@@ -1140,7 +1140,7 @@ errors++;
 }
 }
 if(data.requestId !== undefined){
-if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData})))){
+if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -1159,7 +1159,7 @@ errors++;
 validate_CancelledNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1167,13 +1167,13 @@ if(data.elicitation !== undefined){
 let data0 = data.elicitation;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.form !== undefined){
-if(!((fastSet.JSONObject(data0.form) || validate_JSONObject(data0.form, {instancePath:instancePath+"/elicitation/form",parentData:data0,parentDataProperty:"form",rootData})))){
+if(!((fastSet.JSONObject(data0.form) || validate_JSONObject(data0.form, instancePath+"/elicitation/form")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
 }
 if(data0.url !== undefined){
-if(!((fastSet.JSONObject(data0.url) || validate_JSONObject(data0.url, {instancePath:instancePath+"/elicitation/url",parentData:data0,parentDataProperty:"url",rootData})))){
+if(!((fastSet.JSONObject(data0.url) || validate_JSONObject(data0.url, instancePath+"/elicitation/url")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -1194,7 +1194,7 @@ if(data.experimental !== undefined){
 let data3 = data.experimental;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
-if(!((fastSet.JSONObject(data3[key0]) || validate_JSONObject(data3[key0], {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key0,rootData})))){
+if(!((fastSet.JSONObject(data3[key0]) || validate_JSONObject(data3[key0], instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -1215,7 +1215,7 @@ if(data.extensions !== undefined){
 let data5 = data.extensions;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
-if(!((fastSet.JSONObject(data5[key1]) || validate_JSONObject(data5[key1], {instancePath:instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key1,rootData})))){
+if(!((fastSet.JSONObject(data5[key1]) || validate_JSONObject(data5[key1], instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -1249,13 +1249,13 @@ if(data.sampling !== undefined){
 let data8 = data.sampling;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.context !== undefined){
-if(!((fastSet.JSONObject(data8.context) || validate_JSONObject(data8.context, {instancePath:instancePath+"/sampling/context",parentData:data8,parentDataProperty:"context",rootData})))){
+if(!((fastSet.JSONObject(data8.context) || validate_JSONObject(data8.context, instancePath+"/sampling/context")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
 }
 if(data8.tools !== undefined){
-if(!((fastSet.JSONObject(data8.tools) || validate_JSONObject(data8.tools, {instancePath:instancePath+"/sampling/tools",parentData:data8,parentDataProperty:"tools",rootData})))){
+if(!((fastSet.JSONObject(data8.tools) || validate_JSONObject(data8.tools, instancePath+"/sampling/tools")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -1286,7 +1286,7 @@ errors++;
 validate_ClientCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1367,7 +1367,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CancelledNotificationParams.errors : vErrors.concat(validate_CancelledNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -1386,13 +1386,13 @@ errors++;
 validate_ClientNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_DiscoverRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_DiscoverRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_DiscoverRequest.errors : vErrors.concat(validate_DiscoverRequest.errors);
 errors = vErrors.length;
 }
@@ -1400,7 +1400,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ListResourcesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
 errors = vErrors.length;
 }
@@ -1408,7 +1408,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ListResourceTemplatesRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
 errors = vErrors.length;
 }
@@ -1416,7 +1416,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ReadResourceRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
 errors = vErrors.length;
 }
@@ -1424,7 +1424,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_SubscriptionsListenRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SubscriptionsListenRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_SubscriptionsListenRequest.errors : vErrors.concat(validate_SubscriptionsListenRequest.errors);
 errors = vErrors.length;
 }
@@ -1432,7 +1432,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ListPromptsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
 errors = vErrors.length;
 }
@@ -1440,7 +1440,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_GetPromptRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
 errors = vErrors.length;
 }
@@ -1448,7 +1448,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListToolsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
 errors = vErrors.length;
 }
@@ -1456,7 +1456,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_CallToolRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
 errors = vErrors.length;
 }
@@ -1464,7 +1464,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_CompleteRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
 errors = vErrors.length;
 }
@@ -1503,7 +1503,7 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1548,7 +1548,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -1600,7 +1600,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
 errors = vErrors.length;
 }
@@ -1619,7 +1619,7 @@ errors++;
 validate_CompleteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1654,7 +1654,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
@@ -1765,7 +1765,7 @@ let data7 = data.ref;
 const _errs16 = errors;
 let valid4 = false;
 const _errs17 = errors;
-if(!(validate_PromptReference(data7, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_PromptReference(data7, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
 errors = vErrors.length;
 }
@@ -1773,7 +1773,7 @@ var _valid0 = _errs17 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs18 = errors;
-if(!(validate_ResourceTemplateReference(data7, {instancePath:instancePath+"/ref",parentData:data,parentDataProperty:"ref",rootData}))){
+if(!(validate_ResourceTemplateReference(data7, instancePath+"/ref"))){
 vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
 errors = vErrors.length;
 }
@@ -1816,7 +1816,7 @@ errors++;
 validate_CompleteRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1841,7 +1841,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -1960,7 +1960,7 @@ errors++;
 validate_CompleteResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CompleteResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompleteResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1995,7 +1995,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -2024,7 +2024,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.CompleteResult(data.result) || validate_CompleteResult(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.CompleteResult(data.result) || validate_CompleteResult(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
 errors = vErrors.length;
 }
@@ -2043,13 +2043,13 @@ errors++;
 validate_CompleteResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -2057,7 +2057,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -2065,7 +2065,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -2073,7 +2073,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceLink(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
 errors = vErrors.length;
 }
@@ -2081,7 +2081,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_EmbeddedResource(data, instancePath))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -2115,7 +2115,7 @@ vErrors = null;
 validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2163,7 +2163,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
 errors = vErrors.length;
 }
@@ -2182,7 +2182,7 @@ errors++;
 validate_CreateMessageRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2247,7 +2247,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -2265,13 +2265,13 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -2330,7 +2330,7 @@ errors++;
 }
 }
 if(data.toolChoice !== undefined){
-if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, {instancePath:instancePath+"/toolChoice",parentData:data,parentDataProperty:"toolChoice",rootData})))){
+if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, instancePath+"/toolChoice")))){
 vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
 errors = vErrors.length;
 }
@@ -2340,7 +2340,7 @@ let data11 = data.tools;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data11,parentDataProperty:i2,rootData})))){
+if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], instancePath+"/tools/" + i2)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -2371,7 +2371,7 @@ errors++;
 validate_CreateMessageRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2406,7 +2406,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -2416,7 +2416,7 @@ let data1 = data.content;
 const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -2424,7 +2424,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -2432,7 +2432,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -2440,7 +2440,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -2448,7 +2448,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -2459,7 +2459,7 @@ const _errs9 = errors;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
@@ -2517,7 +2517,7 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -2548,7 +2548,7 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Cursor(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Cursor(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2564,7 +2564,7 @@ errors++;
 validate_Cursor.errors = vErrors;
 return errors === 0;
 }
-function validate_DiscoverRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DiscoverRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2609,7 +2609,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -2661,7 +2661,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
 errors = vErrors.length;
 }
@@ -2680,7 +2680,7 @@ errors++;
 validate_DiscoverRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_DiscoverResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DiscoverResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2735,7 +2735,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -2764,7 +2764,7 @@ errors++;
 }
 }
 if(data.capabilities !== undefined){
-if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
 vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
 errors = vErrors.length;
 }
@@ -2860,7 +2860,7 @@ errors++;
 validate_DiscoverResult.errors = vErrors;
 return errors === 0;
 }
-function validate_DiscoverResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DiscoverResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2895,7 +2895,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -2924,7 +2924,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.DiscoverResult(data.result) || validate_DiscoverResult(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.DiscoverResult(data.result) || validate_DiscoverResult(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
 errors = vErrors.length;
 }
@@ -2943,7 +2943,7 @@ errors++;
 validate_DiscoverResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2991,7 +2991,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
 errors = vErrors.length;
 }
@@ -3010,7 +3010,7 @@ errors++;
 validate_ElicitRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestFormParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestFormParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3108,7 +3108,7 @@ if(data2.properties !== undefined){
 let data4 = data2.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData})))){
+if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
 errors = vErrors.length;
 }
@@ -3202,13 +3202,13 @@ errors++;
 validate_ElicitRequestFormParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequestFormParams(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
 errors = vErrors.length;
 }
@@ -3216,7 +3216,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ElicitRequestURLParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequestURLParams(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
 errors = vErrors.length;
 }
@@ -3247,7 +3247,7 @@ vErrors = null;
 validate_ElicitRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestURLParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestURLParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3355,7 +3355,7 @@ errors++;
 validate_ElicitRequestURLParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3490,7 +3490,7 @@ errors++;
 validate_ElicitResult.errors = vErrors;
 return errors === 0;
 }
-function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3515,13 +3515,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -3531,7 +3531,7 @@ let data2 = data.resource;
 const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -3539,7 +3539,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -3605,13 +3605,13 @@ errors++;
 validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-function validate_EnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3619,7 +3619,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3627,7 +3627,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3635,7 +3635,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3643,7 +3643,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -3677,7 +3677,7 @@ vErrors = null;
 validate_EnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Error(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3740,7 +3740,7 @@ errors++;
 validate_Error.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3785,7 +3785,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -3837,7 +3837,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
 errors = vErrors.length;
 }
@@ -3856,7 +3856,7 @@ errors++;
 validate_GetPromptRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3881,7 +3881,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
@@ -3914,7 +3914,7 @@ errors++;
 }
 }
 if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
+if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
 vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
@@ -3957,7 +3957,7 @@ errors++;
 validate_GetPromptRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3982,7 +3982,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -4004,7 +4004,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
 errors = vErrors.length;
 }
@@ -4047,7 +4047,7 @@ errors++;
 validate_GetPromptResult.errors = vErrors;
 return errors === 0;
 }
-function validate_GetPromptResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetPromptResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4082,7 +4082,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4115,7 +4115,7 @@ let data2 = data.result;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_InputRequiredResult(data2, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+if(!(validate_InputRequiredResult(data2, instancePath+"/result"))){
 vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
 errors = vErrors.length;
 }
@@ -4123,7 +4123,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_GetPromptResult(data2, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+if(!(validate_GetPromptResult(data2, instancePath+"/result"))){
 vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
 errors = vErrors.length;
 }
@@ -4166,7 +4166,7 @@ errors++;
 validate_GetPromptResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_HeaderMismatchError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_HeaderMismatchError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4192,7 +4192,7 @@ errors++;
 }
 if(data.error !== undefined){
 let data0 = data.error;
-if(!((fastSet.Error(data0) || validate_Error(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -4243,7 +4243,7 @@ errors++;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -4285,7 +4285,7 @@ errors++;
 validate_HeaderMismatchError.errors = vErrors;
 return errors === 0;
 }
-function validate_Icon(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Icon(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4401,7 +4401,7 @@ errors++;
 validate_Icon.errors = vErrors;
 return errors === 0;
 }
-function validate_Icons(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Icons(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4410,7 +4410,7 @@ let data0 = data.icons;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data0[i0]) || validate_Icon(data0[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data0[i0]) || validate_Icon(data0[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -4441,7 +4441,7 @@ errors++;
 validate_Icons.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4476,13 +4476,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -4561,7 +4561,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Implementation(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4602,7 +4602,7 @@ let data1 = data.icons;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -4694,13 +4694,13 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
 errors = vErrors.length;
 }
@@ -4708,7 +4708,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
 errors = vErrors.length;
 }
@@ -4716,7 +4716,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
 errors = vErrors.length;
 }
@@ -4748,12 +4748,12 @@ vErrors = null;
 validate_InputRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequests(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequests(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
+if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
 errors = vErrors.length;
 }
@@ -4772,7 +4772,7 @@ errors++;
 validate_InputRequests.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequiredResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequiredResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4787,13 +4787,13 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData})))){
+if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
 vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
@@ -4836,13 +4836,13 @@ errors++;
 validate_InputRequiredResult.errors = vErrors;
 return errors === 0;
 }
-function validate_InputResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
 errors = vErrors.length;
 }
@@ -4850,7 +4850,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
 errors = vErrors.length;
 }
@@ -4858,7 +4858,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ElicitResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
 errors = vErrors.length;
 }
@@ -4890,7 +4890,7 @@ vErrors = null;
 validate_InputResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_InputResponseRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputResponseRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4905,13 +4905,13 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
+if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
 vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
@@ -4942,12 +4942,12 @@ errors++;
 validate_InputResponseRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_InputResponses(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputResponses(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((fastSet.InputResponse(data[key0]) || validate_InputResponse(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
+if(!((fastSet.InputResponse(data[key0]) || validate_InputResponse(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
 errors = vErrors.length;
 }
@@ -4966,7 +4966,7 @@ errors++;
 validate_InputResponses.errors = vErrors;
 return errors === 0;
 }
-function validate_InternalError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InternalError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5039,7 +5039,7 @@ errors++;
 validate_InternalError.errors = vErrors;
 return errors === 0;
 }
-function validate_InvalidParamsError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InvalidParamsError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5112,7 +5112,7 @@ errors++;
 validate_InvalidParamsError.errors = vErrors;
 return errors === 0;
 }
-function validate_InvalidRequestError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InvalidRequestError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5185,13 +5185,13 @@ errors++;
 validate_InvalidRequestError.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONArray(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONArray(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.JSONValue(data[i0]) || validate_JSONValue(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData})))){
+if(!((fastSet.JSONValue(data[i0]) || validate_JSONValue(data[i0], instancePath+"/" + i0)))){
 vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
 errors = vErrors.length;
 }
@@ -5210,12 +5210,12 @@ errors++;
 validate_JSONArray.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
+if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
 errors = vErrors.length;
 }
@@ -5234,7 +5234,7 @@ errors++;
 validate_JSONObject.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCErrorResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCErrorResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5259,13 +5259,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data.error !== undefined){
-if(!((fastSet.Error(data.error) || validate_Error(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -5307,13 +5307,13 @@ errors++;
 validate_JSONRPCErrorResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -5321,7 +5321,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_JSONRPCNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -5329,7 +5329,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_JSONRPCResultResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCResultResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
 errors = vErrors.length;
 }
@@ -5337,7 +5337,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_JSONRPCErrorResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCErrorResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
 errors = vErrors.length;
 }
@@ -5370,7 +5370,7 @@ vErrors = null;
 validate_JSONRPCMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5458,7 +5458,7 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5493,7 +5493,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -5562,13 +5562,13 @@ errors++;
 validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_JSONRPCResultResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCResultResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
 errors = vErrors.length;
 }
@@ -5576,7 +5576,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_JSONRPCErrorResponse(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_JSONRPCErrorResponse(data, instancePath))){
 vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
 errors = vErrors.length;
 }
@@ -5607,7 +5607,7 @@ vErrors = null;
 validate_JSONRPCResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5642,7 +5642,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -5671,7 +5671,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.ClientResult(data.result) || validate_Result(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.ClientResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -5690,13 +5690,13 @@ errors++;
 validate_JSONRPCResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONValue(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONValue(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(wrapper_JSONObject.validate(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(wrapper_JSONObject.validate(data, instancePath))){
 vErrors = vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
 errors = vErrors.length;
 }
@@ -5707,7 +5707,7 @@ const _errs2 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper_JSONValue.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(wrapper_JSONValue.validate(data[i0], instancePath+"/" + i0))){
 vErrors = vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
 errors = vErrors.length;
 }
@@ -5765,7 +5765,7 @@ vErrors = null;
 validate_JSONValue.errors = vErrors;
 return errors === 0;
 }
-function validate_LegacyTitledEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LegacyTitledEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5918,7 +5918,7 @@ errors++;
 validate_LegacyTitledEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5963,7 +5963,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6015,7 +6015,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -6034,7 +6034,7 @@ errors++;
 validate_ListPromptsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6079,7 +6079,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -6124,7 +6124,7 @@ let data3 = data.prompts;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Prompt(data3[i0]) || validate_Prompt(data3[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Prompt(data3[i0]) || validate_Prompt(data3[i0], instancePath+"/prompts/" + i0)))){
 vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
 errors = vErrors.length;
 }
@@ -6192,7 +6192,7 @@ errors++;
 validate_ListPromptsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListPromptsResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListPromptsResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6227,7 +6227,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6256,7 +6256,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.ListPromptsResult(data.result) || validate_ListPromptsResult(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.ListPromptsResult(data.result) || validate_ListPromptsResult(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
 errors = vErrors.length;
 }
@@ -6275,7 +6275,7 @@ errors++;
 validate_ListPromptsResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6320,7 +6320,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6372,7 +6372,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -6391,7 +6391,7 @@ errors++;
 validate_ListResourceTemplatesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6436,7 +6436,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -6481,7 +6481,7 @@ let data3 = data.resourceTemplates;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ResourceTemplate(data3[i0]) || validate_ResourceTemplate(data3[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ResourceTemplate(data3[i0]) || validate_ResourceTemplate(data3[i0], instancePath+"/resourceTemplates/" + i0)))){
 vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
 errors = vErrors.length;
 }
@@ -6549,7 +6549,7 @@ errors++;
 validate_ListResourceTemplatesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourceTemplatesResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourceTemplatesResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6584,7 +6584,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6613,7 +6613,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.ListResourceTemplatesResult(data.result) || validate_ListResourceTemplatesResult(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.ListResourceTemplatesResult(data.result) || validate_ListResourceTemplatesResult(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
 errors = vErrors.length;
 }
@@ -6632,7 +6632,7 @@ errors++;
 validate_ListResourceTemplatesResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6677,7 +6677,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6729,7 +6729,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -6748,7 +6748,7 @@ errors++;
 validate_ListResourcesRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6793,7 +6793,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -6838,7 +6838,7 @@ let data3 = data.resources;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Resource(data3[i0]) || validate_Resource(data3[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Resource(data3[i0]) || validate_Resource(data3[i0], instancePath+"/resources/" + i0)))){
 vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
 errors = vErrors.length;
 }
@@ -6906,7 +6906,7 @@ errors++;
 validate_ListResourcesResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResourcesResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResourcesResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6941,7 +6941,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6970,7 +6970,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.ListResourcesResult(data.result) || validate_ListResourcesResult(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.ListResourcesResult(data.result) || validate_ListResourcesResult(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
 errors = vErrors.length;
 }
@@ -6989,7 +6989,7 @@ errors++;
 validate_ListResourcesResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7030,7 +7030,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
-if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, {instancePath:instancePath+"/params/_meta",parentData:data1,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, instancePath+"/params/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -7061,12 +7061,12 @@ errors++;
 validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -7085,7 +7085,7 @@ errors++;
 validate_ListRootsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7104,7 +7104,7 @@ let data0 = data.roots;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], instancePath+"/roots/" + i0)))){
 vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
 errors = vErrors.length;
 }
@@ -7135,7 +7135,7 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7180,7 +7180,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -7232,7 +7232,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -7251,7 +7251,7 @@ errors++;
 validate_ListToolsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7296,7 +7296,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -7353,7 +7353,7 @@ let data4 = data.tools;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Tool(data4[i0]) || validate_Tool(data4[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data4,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Tool(data4[i0]) || validate_Tool(data4[i0], instancePath+"/tools/" + i0)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -7409,7 +7409,7 @@ errors++;
 validate_ListToolsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ListToolsResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListToolsResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7444,7 +7444,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -7473,7 +7473,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.ListToolsResult(data.result) || validate_ListToolsResult(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.ListToolsResult(data.result) || validate_ListToolsResult(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
 errors = vErrors.length;
 }
@@ -7492,7 +7492,7 @@ errors++;
 validate_ListToolsResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingLevel(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingLevel(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -7518,7 +7518,7 @@ errors++;
 validate_LoggingLevel.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7599,7 +7599,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.LoggingMessageNotificationParams(data.params) || validate_LoggingMessageNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.LoggingMessageNotificationParams(data.params) || validate_LoggingMessageNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_LoggingMessageNotificationParams.errors : vErrors.concat(validate_LoggingMessageNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -7618,7 +7618,7 @@ errors++;
 validate_LoggingMessageNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_LoggingMessageNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LoggingMessageNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7643,13 +7643,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.level !== undefined){
-if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, {instancePath:instancePath+"/level",parentData:data,parentDataProperty:"level",rootData})))){
+if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -7680,7 +7680,7 @@ errors++;
 validate_LoggingMessageNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_MetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_MetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -7696,7 +7696,7 @@ errors++;
 validate_MetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_MethodNotFoundError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_MethodNotFoundError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7769,7 +7769,7 @@ errors++;
 validate_MethodNotFoundError.errors = vErrors;
 return errors === 0;
 }
-function validate_MissingRequiredClientCapabilityError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_MissingRequiredClientCapabilityError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7795,7 +7795,7 @@ errors++;
 }
 if(data.error !== undefined){
 let data0 = data.error;
-if(!((fastSet.Error(data0) || validate_Error(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -7857,7 +7857,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data2.requiredCapabilities !== undefined){
-if(!((fastSet.ClientCapabilities(data2.requiredCapabilities) || validate_ClientCapabilities(data2.requiredCapabilities, {instancePath:instancePath+"/error/data/requiredCapabilities",parentData:data2,parentDataProperty:"requiredCapabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data2.requiredCapabilities) || validate_ClientCapabilities(data2.requiredCapabilities, instancePath+"/error/data/requiredCapabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
@@ -7887,7 +7887,7 @@ errors++;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -7929,7 +7929,7 @@ errors++;
 validate_MissingRequiredClientCapabilityError.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelHint(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7959,7 +7959,7 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8003,7 +8003,7 @@ let data1 = data.hints;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
 vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
 errors = vErrors.length;
 }
@@ -8104,13 +8104,13 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_MultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_MultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8118,7 +8118,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8149,7 +8149,7 @@ vErrors = null;
 validate_MultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Notification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Notification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8204,12 +8204,12 @@ errors++;
 validate_Notification.errors = vErrors;
 return errors === 0;
 }
-function validate_NotificationMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NotificationMetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
-if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",parentData:data,parentDataProperty:"io.modelcontextprotocol/subscriptionId",rootData})))){
+if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -8228,12 +8228,12 @@ errors++;
 validate_NotificationMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_NotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
@@ -8252,7 +8252,7 @@ errors++;
 validate_NotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_NumberSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NumberSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8366,7 +8366,7 @@ errors++;
 validate_NumberSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8411,7 +8411,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -8452,7 +8452,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
 errors = vErrors.length;
 }
@@ -8471,7 +8471,7 @@ errors++;
 validate_PaginatedRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8486,7 +8486,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
@@ -8517,7 +8517,7 @@ errors++;
 validate_PaginatedRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_PaginatedResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PaginatedResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8532,7 +8532,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -8575,7 +8575,7 @@ errors++;
 validate_PaginatedResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ParseError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ParseError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8648,13 +8648,13 @@ errors++;
 validate_ParseError.errors = vErrors;
 return errors === 0;
 }
-function validate_PrimitiveSchemaDefinition(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PrimitiveSchemaDefinition(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_StringSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
 errors = vErrors.length;
 }
@@ -8662,7 +8662,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_NumberSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
 errors = vErrors.length;
 }
@@ -8670,7 +8670,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_BooleanSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
 errors = vErrors.length;
 }
@@ -8678,7 +8678,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8686,7 +8686,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8694,7 +8694,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8702,7 +8702,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8710,7 +8710,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -8747,7 +8747,7 @@ vErrors = null;
 validate_PrimitiveSchemaDefinition.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8828,7 +8828,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ProgressNotificationParams(data.params) || validate_ProgressNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ProgressNotificationParams(data.params) || validate_ProgressNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ProgressNotificationParams.errors : vErrors.concat(validate_ProgressNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -8847,7 +8847,7 @@ errors++;
 validate_ProgressNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8872,7 +8872,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
@@ -8903,7 +8903,7 @@ errors++;
 }
 }
 if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -8935,7 +8935,7 @@ errors++;
 validate_ProgressNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ProgressToken(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ProgressToken(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -8951,7 +8951,7 @@ errors++;
 validate_ProgressToken.errors = vErrors;
 return errors === 0;
 }
-function validate_Prompt(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Prompt(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8966,7 +8966,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -8976,7 +8976,7 @@ let data1 = data.arguments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], {instancePath:instancePath+"/arguments/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], instancePath+"/arguments/" + i0)))){
 vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
 errors = vErrors.length;
 }
@@ -9010,7 +9010,7 @@ let data4 = data.icons;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], {instancePath:instancePath+"/icons/" + i1,parentData:data4,parentDataProperty:i1,rootData})))){
+if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], instancePath+"/icons/" + i1)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -9065,7 +9065,7 @@ errors++;
 validate_Prompt.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptArgument(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptArgument(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9141,7 +9141,7 @@ errors++;
 validate_PromptArgument.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9212,7 +9212,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -9231,7 +9231,7 @@ errors++;
 validate_PromptListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9256,13 +9256,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data.content !== undefined){
-if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData})))){
+if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, instancePath+"/content")))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -9281,7 +9281,7 @@ errors++;
 validate_PromptMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_PromptReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PromptReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9366,7 +9366,7 @@ errors++;
 validate_PromptReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9411,7 +9411,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -9463,7 +9463,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
 errors = vErrors.length;
 }
@@ -9482,7 +9482,7 @@ errors++;
 validate_ReadResourceRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9507,13 +9507,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
+if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
 vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
@@ -9569,7 +9569,7 @@ errors++;
 validate_ReadResourceRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9614,7 +9614,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -9651,7 +9651,7 @@ let data3 = data2[i0];
 const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
-if(!(validate_TextResourceContents(data3, {instancePath:instancePath+"/contents/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate_TextResourceContents(data3, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -9659,7 +9659,7 @@ var _valid0 = _errs8 === errors;
 valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
-if(!(validate_BlobResourceContents(data3, {instancePath:instancePath+"/contents/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate_BlobResourceContents(data3, instancePath+"/contents/" + i0))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -9751,7 +9751,7 @@ errors++;
 validate_ReadResourceResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ReadResourceResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ReadResourceResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9786,7 +9786,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -9819,7 +9819,7 @@ let data2 = data.result;
 const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
-if(!(validate_InputRequiredResult(data2, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+if(!(validate_InputRequiredResult(data2, instancePath+"/result"))){
 vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
 errors = vErrors.length;
 }
@@ -9827,7 +9827,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ReadResourceResult(data2, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData}))){
+if(!(validate_ReadResourceResult(data2, instancePath+"/result"))){
 vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
 errors = vErrors.length;
 }
@@ -9870,7 +9870,7 @@ errors++;
 validate_ReadResourceResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_Request(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Request(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9925,7 +9925,7 @@ errors++;
 validate_Request.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -9941,7 +9941,7 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestMetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9966,19 +9966,19 @@ vErrors.push(err1);
 errors++;
 }
 if(data["io.modelcontextprotocol/clientCapabilities"] !== undefined){
-if(!((fastSet.ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"]) || validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {instancePath:instancePath+"/io.modelcontextprotocol~1clientCapabilities",parentData:data,parentDataProperty:"io.modelcontextprotocol/clientCapabilities",rootData})))){
+if(!((fastSet.ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"]) || validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], instancePath+"/io.modelcontextprotocol~1clientCapabilities")))){
 vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
 errors = vErrors.length;
 }
 }
 if(data["io.modelcontextprotocol/clientInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/clientInfo"]) || validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1clientInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/clientInfo",rootData})))){
+if(!((fastSet.Implementation(data["io.modelcontextprotocol/clientInfo"]) || validate_Implementation(data["io.modelcontextprotocol/clientInfo"], instancePath+"/io.modelcontextprotocol~1clientInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
 }
 if(data["io.modelcontextprotocol/logLevel"] !== undefined){
-if(!((fastSet.LoggingLevel(data["io.modelcontextprotocol/logLevel"]) || validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {instancePath:instancePath+"/io.modelcontextprotocol~1logLevel",parentData:data,parentDataProperty:"io.modelcontextprotocol/logLevel",rootData})))){
+if(!((fastSet.LoggingLevel(data["io.modelcontextprotocol/logLevel"]) || validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], instancePath+"/io.modelcontextprotocol~1logLevel")))){
 vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
 errors = vErrors.length;
 }
@@ -9996,7 +9996,7 @@ errors++;
 }
 }
 if(data.progressToken !== undefined){
-if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, {instancePath:instancePath+"/progressToken",parentData:data,parentDataProperty:"progressToken",rootData})))){
+if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
 vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
 errors = vErrors.length;
 }
@@ -10015,7 +10015,7 @@ errors++;
 validate_RequestMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10030,7 +10030,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
@@ -10049,7 +10049,7 @@ errors++;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Resource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Resource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10074,13 +10074,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -10102,7 +10102,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -10207,7 +10207,7 @@ errors++;
 validate_Resource.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10222,7 +10222,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -10278,7 +10278,7 @@ errors++;
 validate_ResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceLink(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10313,13 +10313,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -10341,7 +10341,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -10469,7 +10469,7 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10540,7 +10540,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -10559,7 +10559,7 @@ errors++;
 validate_ResourceListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10584,7 +10584,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
@@ -10628,7 +10628,7 @@ errors++;
 validate_ResourceRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplate(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplate(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10653,13 +10653,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -10681,7 +10681,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -10773,7 +10773,7 @@ errors++;
 validate_ResourceTemplate.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceTemplateReference(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceTemplateReference(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10859,7 +10859,7 @@ errors++;
 validate_ResourceTemplateReference.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10940,7 +10940,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ResourceUpdatedNotificationParams(data.params) || validate_ResourceUpdatedNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ResourceUpdatedNotificationParams(data.params) || validate_ResourceUpdatedNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ResourceUpdatedNotificationParams.errors : vErrors.concat(validate_ResourceUpdatedNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -10959,7 +10959,7 @@ errors++;
 validate_ResourceUpdatedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceUpdatedNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceUpdatedNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10974,7 +10974,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
@@ -11018,7 +11018,7 @@ errors++;
 validate_ResourceUpdatedNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11033,7 +11033,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -11064,12 +11064,12 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_ResultMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResultMetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData})))){
+if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -11088,7 +11088,7 @@ errors++;
 validate_ResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_ResultType(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResultType(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -11104,7 +11104,7 @@ errors++;
 validate_ResultType.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -11130,7 +11130,7 @@ errors++;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11145,7 +11145,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -11201,7 +11201,7 @@ errors++;
 validate_Root.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11226,7 +11226,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -11236,7 +11236,7 @@ let data1 = data.content;
 const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -11244,7 +11244,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -11252,7 +11252,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -11260,7 +11260,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -11268,7 +11268,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -11279,7 +11279,7 @@ const _errs9 = errors;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
@@ -11325,7 +11325,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -11344,13 +11344,13 @@ errors++;
 validate_SamplingMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessageContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessageContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -11358,7 +11358,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -11366,7 +11366,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -11374,7 +11374,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolUseContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -11382,7 +11382,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolResultContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -11416,12 +11416,12 @@ vErrors = null;
 validate_SamplingMessageContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerCapabilities(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completions !== undefined){
-if(!((fastSet.JSONObject(data.completions) || validate_JSONObject(data.completions, {instancePath:instancePath+"/completions",parentData:data,parentDataProperty:"completions",rootData})))){
+if(!((fastSet.JSONObject(data.completions) || validate_JSONObject(data.completions, instancePath+"/completions")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -11430,7 +11430,7 @@ if(data.experimental !== undefined){
 let data1 = data.experimental;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
-if(!((fastSet.JSONObject(data1[key0]) || validate_JSONObject(data1[key0], {instancePath:instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData})))){
+if(!((fastSet.JSONObject(data1[key0]) || validate_JSONObject(data1[key0], instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -11451,7 +11451,7 @@ if(data.extensions !== undefined){
 let data3 = data.extensions;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
-if(!((fastSet.JSONObject(data3[key1]) || validate_JSONObject(data3[key1], {instancePath:instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key1,rootData})))){
+if(!((fastSet.JSONObject(data3[key1]) || validate_JSONObject(data3[key1], instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -11469,7 +11469,7 @@ errors++;
 }
 }
 if(data.logging !== undefined){
-if(!((fastSet.JSONObject(data.logging) || validate_JSONObject(data.logging, {instancePath:instancePath+"/logging",parentData:data,parentDataProperty:"logging",rootData})))){
+if(!((fastSet.JSONObject(data.logging) || validate_JSONObject(data.logging, instancePath+"/logging")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
@@ -11581,13 +11581,13 @@ errors++;
 validate_ServerCapabilities.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CancelledNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CancelledNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
 errors = vErrors.length;
 }
@@ -11595,7 +11595,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ProgressNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ProgressNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
 errors = vErrors.length;
 }
@@ -11603,7 +11603,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ResourceListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -11611,7 +11611,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_SubscriptionsAcknowledgedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SubscriptionsAcknowledgedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_SubscriptionsAcknowledgedNotification.errors : vErrors.concat(validate_SubscriptionsAcknowledgedNotification.errors);
 errors = vErrors.length;
 }
@@ -11619,7 +11619,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ResourceUpdatedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceUpdatedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
 errors = vErrors.length;
 }
@@ -11627,7 +11627,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_PromptListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_PromptListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -11635,7 +11635,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_ToolListChangedNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolListChangedNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
 errors = vErrors.length;
 }
@@ -11643,7 +11643,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_LoggingMessageNotification(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LoggingMessageNotification(data, instancePath))){
 vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
 errors = vErrors.length;
 }
@@ -11680,13 +11680,13 @@ vErrors = null;
 validate_ServerNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_Result(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_Result(data, instancePath))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -11694,7 +11694,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InputRequiredResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InputRequiredResult(data, instancePath))){
 vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
 errors = vErrors.length;
 }
@@ -11702,7 +11702,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_DiscoverResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_DiscoverResult(data, instancePath))){
 vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
 errors = vErrors.length;
 }
@@ -11710,7 +11710,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ListResourcesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourcesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
 errors = vErrors.length;
 }
@@ -11718,7 +11718,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ListResourceTemplatesResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListResourceTemplatesResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
 errors = vErrors.length;
 }
@@ -11726,7 +11726,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_ReadResourceResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ReadResourceResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
 errors = vErrors.length;
 }
@@ -11734,7 +11734,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_SubscriptionsListenResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_SubscriptionsListenResult(data, instancePath))){
 vErrors = vErrors === null ? validate_SubscriptionsListenResult.errors : vErrors.concat(validate_SubscriptionsListenResult.errors);
 errors = vErrors.length;
 }
@@ -11742,7 +11742,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_ListPromptsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListPromptsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
 errors = vErrors.length;
 }
@@ -11750,7 +11750,7 @@ var _valid0 = _errs8 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
-if(!(validate_GetPromptResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_GetPromptResult(data, instancePath))){
 vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
 errors = vErrors.length;
 }
@@ -11758,7 +11758,7 @@ var _valid0 = _errs9 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
-if(!(validate_ListToolsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListToolsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
 errors = vErrors.length;
 }
@@ -11766,7 +11766,7 @@ var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
-if(!(validate_CallToolResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CallToolResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
 errors = vErrors.length;
 }
@@ -11774,7 +11774,7 @@ var _valid0 = _errs11 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
-if(!(validate_CompleteResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CompleteResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
 errors = vErrors.length;
 }
@@ -11815,13 +11815,13 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-function validate_SingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -11829,7 +11829,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -11860,7 +11860,7 @@ vErrors = null;
 validate_SingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_StringSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StringSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11996,7 +11996,7 @@ errors++;
 validate_StringSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionFilter(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionFilter(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12078,7 +12078,7 @@ errors++;
 validate_SubscriptionFilter.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsAcknowledgedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionsAcknowledgedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12159,7 +12159,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.SubscriptionsAcknowledgedNotificationParams(data.params) || validate_SubscriptionsAcknowledgedNotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.SubscriptionsAcknowledgedNotificationParams(data.params) || validate_SubscriptionsAcknowledgedNotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_SubscriptionsAcknowledgedNotificationParams.errors : vErrors.concat(validate_SubscriptionsAcknowledgedNotificationParams.errors);
 errors = vErrors.length;
 }
@@ -12178,7 +12178,7 @@ errors++;
 validate_SubscriptionsAcknowledgedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsAcknowledgedNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionsAcknowledgedNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12193,13 +12193,13 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.notifications !== undefined){
-if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, {instancePath:instancePath+"/notifications",parentData:data,parentDataProperty:"notifications",rootData})))){
+if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, instancePath+"/notifications")))){
 vErrors = vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
 errors = vErrors.length;
 }
@@ -12218,7 +12218,7 @@ errors++;
 validate_SubscriptionsAcknowledgedNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsListenRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionsListenRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12263,7 +12263,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -12315,7 +12315,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.SubscriptionsListenRequestParams(data.params) || validate_SubscriptionsListenRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.SubscriptionsListenRequestParams(data.params) || validate_SubscriptionsListenRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_SubscriptionsListenRequestParams.errors : vErrors.concat(validate_SubscriptionsListenRequestParams.errors);
 errors = vErrors.length;
 }
@@ -12334,7 +12334,7 @@ errors++;
 validate_SubscriptionsListenRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsListenRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionsListenRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12359,13 +12359,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.notifications !== undefined){
-if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, {instancePath:instancePath+"/notifications",parentData:data,parentDataProperty:"notifications",rootData})))){
+if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, instancePath+"/notifications")))){
 vErrors = vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
 errors = vErrors.length;
 }
@@ -12384,7 +12384,7 @@ errors++;
 validate_SubscriptionsListenRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsListenResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionsListenResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12409,7 +12409,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.SubscriptionsListenResultMetaObject(data._meta) || validate_SubscriptionsListenResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.SubscriptionsListenResultMetaObject(data._meta) || validate_SubscriptionsListenResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_SubscriptionsListenResultMetaObject.errors : vErrors.concat(validate_SubscriptionsListenResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -12440,7 +12440,7 @@ errors++;
 validate_SubscriptionsListenResult.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsListenResultMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionsListenResultMetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12455,13 +12455,13 @@ vErrors.push(err0);
 errors++;
 }
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData})))){
+if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
 }
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
-if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",parentData:data,parentDataProperty:"io.modelcontextprotocol/subscriptionId",rootData})))){
+if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -12480,7 +12480,7 @@ errors++;
 validate_SubscriptionsListenResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_SubscriptionsListenResultResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscriptionsListenResultResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12515,7 +12515,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -12544,7 +12544,7 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!((fastSet.SubscriptionsListenResult(data.result) || validate_SubscriptionsListenResult(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData})))){
+if(!((fastSet.SubscriptionsListenResult(data.result) || validate_SubscriptionsListenResult(data.result, instancePath+"/result")))){
 vErrors = vErrors === null ? validate_SubscriptionsListenResult.errors : vErrors.concat(validate_SubscriptionsListenResult.errors);
 errors = vErrors.length;
 }
@@ -12563,7 +12563,7 @@ errors++;
 validate_SubscriptionsListenResultResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12588,13 +12588,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -12648,7 +12648,7 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12673,7 +12673,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -12741,7 +12741,7 @@ errors++;
 validate_TextResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TitledMultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12980,7 +12980,7 @@ errors++;
 validate_TitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TitledSingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13152,7 +13152,7 @@ errors++;
 validate_TitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Tool(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13177,13 +13177,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
 errors = vErrors.length;
 }
@@ -13205,7 +13205,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -13347,7 +13347,7 @@ errors++;
 validate_Tool.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolAnnotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13425,7 +13425,7 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolChoice(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolChoice(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13466,7 +13466,7 @@ errors++;
 validate_ToolChoice.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolListChangedNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolListChangedNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13537,7 +13537,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -13556,7 +13556,7 @@ errors++;
 validate_ToolListChangedNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolResultContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolResultContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13591,7 +13591,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -13601,7 +13601,7 @@ let data1 = data.content;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -13679,7 +13679,7 @@ errors++;
 validate_ToolResultContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolUseContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolUseContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13724,7 +13724,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -13805,7 +13805,7 @@ errors++;
 validate_ToolUseContent.errors = vErrors;
 return errors === 0;
 }
-function validate_UnsupportedProtocolVersionError(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UnsupportedProtocolVersionError(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13831,7 +13831,7 @@ errors++;
 }
 if(data.error !== undefined){
 let data0 = data.error;
-if(!((fastSet.Error(data0) || validate_Error(data0, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -13967,7 +13967,7 @@ errors++;
 }
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -14009,7 +14009,7 @@ errors++;
 validate_UnsupportedProtocolVersionError.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UntitledMultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14234,7 +14234,7 @@ errors++;
 validate_UntitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UntitledSingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

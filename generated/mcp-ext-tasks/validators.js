@@ -17,7 +17,7 @@ const schema_RequestId = {"type":["string","integer"]};
 const schema_Role = {"enum":["assistant","user"],"type":"string"};
 const schema_StringSchema = {"properties":{"default":{"type":"string"},"description":{"type":"string"},"format":{"enum":["date","date-time","email","uri"],"type":"string"},"maxLength":{"type":"integer"},"minLength":{"type":"integer"},"title":{"type":"string"},"type":{"const":"string","type":"string"}},"required":["type"],"type":"object"};
 const schema_ToolChoice = {"properties":{"mode":{"enum":["auto","none","required"],"type":"string"}},"type":"object"};
-function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Annotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26,7 +26,7 @@ let data0 = data.audience;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], {instancePath:instancePath+"/audience/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -104,7 +104,7 @@ errors++;
 validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-function validate_AudioContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AudioContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -139,13 +139,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -224,7 +224,7 @@ errors++;
 validate_AudioContent.errors = vErrors;
 return errors === 0;
 }
-function validate_BlobResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BlobResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -249,7 +249,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -330,7 +330,7 @@ errors++;
 validate_BlobResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_BooleanSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_BooleanSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -417,10 +417,10 @@ errors++;
 validate_BooleanSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -519,7 +519,7 @@ errors++;
 validate_CancelTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelTaskRequest_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest_allOf_1_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -559,10 +559,10 @@ errors++;
 validate_CancelTaskRequest_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.Result(data) || validate_Result(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -614,7 +614,7 @@ errors++;
 validate_CancelTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CancelledTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelledTask(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -864,7 +864,7 @@ errors++;
 validate_CancelledTask.errors = vErrors;
 return errors === 0;
 }
-function validate_CompletedTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CompletedTask(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1163,13 +1163,13 @@ errors++;
 validate_CompletedTask.errors = vErrors;
 return errors === 0;
 }
-function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -1177,7 +1177,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -1185,7 +1185,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -1193,7 +1193,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ResourceLink(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ResourceLink(data, instancePath))){
 vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
 errors = vErrors.length;
 }
@@ -1201,7 +1201,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_EmbeddedResource(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_EmbeddedResource(data, instancePath))){
 vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
 errors = vErrors.length;
 }
@@ -1235,7 +1235,7 @@ vErrors = null;
 validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1283,7 +1283,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
 errors = vErrors.length;
 }
@@ -1302,7 +1302,7 @@ errors++;
 validate_CreateMessageRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1367,7 +1367,7 @@ let data2 = data.messages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
 errors = vErrors.length;
 }
@@ -1385,13 +1385,13 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.modelPreferences !== undefined){
-if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, {instancePath:instancePath+"/modelPreferences",parentData:data,parentDataProperty:"modelPreferences",rootData})))){
+if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
 vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
 errors = vErrors.length;
 }
@@ -1450,7 +1450,7 @@ errors++;
 }
 }
 if(data.toolChoice !== undefined){
-if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, {instancePath:instancePath+"/toolChoice",parentData:data,parentDataProperty:"toolChoice",rootData})))){
+if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, instancePath+"/toolChoice")))){
 vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
 errors = vErrors.length;
 }
@@ -1460,7 +1460,7 @@ let data11 = data.tools;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], {instancePath:instancePath+"/tools/" + i2,parentData:data11,parentDataProperty:i2,rootData})))){
+if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], instancePath+"/tools/" + i2)))){
 vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
 errors = vErrors.length;
 }
@@ -1491,7 +1491,7 @@ errors++;
 validate_CreateMessageRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateMessageResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateMessageResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1526,7 +1526,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -1536,7 +1536,7 @@ let data1 = data.content;
 const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -1544,7 +1544,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -1552,7 +1552,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -1560,7 +1560,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -1568,7 +1568,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -1579,7 +1579,7 @@ const _errs9 = errors;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
@@ -1637,7 +1637,7 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -1668,10 +1668,10 @@ errors++;
 validate_CreateMessageResult.errors = vErrors;
 return errors === 0;
 }
-function validate_CreateTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CreateTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.Result(data) || validate_Result(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -2093,7 +2093,7 @@ errors++;
 validate_CreateTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_DetailedTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DetailedTask(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2591,7 +2591,7 @@ errors++;
 }
 }
 if(data.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData})))){
+if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
 vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
@@ -3152,7 +3152,7 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!((fastSet.Error(data.error) || validate_Error(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -3446,7 +3446,7 @@ vErrors = null;
 validate_DetailedTask.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3494,7 +3494,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
 errors = vErrors.length;
 }
@@ -3513,7 +3513,7 @@ errors++;
 validate_ElicitRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestFormParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestFormParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3611,7 +3611,7 @@ if(data2.properties !== undefined){
 let data4 = data2.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], {instancePath:instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData})))){
+if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
 errors = vErrors.length;
 }
@@ -3705,13 +3705,13 @@ errors++;
 validate_ElicitRequestFormParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_ElicitRequestFormParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequestFormParams(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
 errors = vErrors.length;
 }
@@ -3719,7 +3719,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ElicitRequestURLParams(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequestURLParams(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
 errors = vErrors.length;
 }
@@ -3750,7 +3750,7 @@ vErrors = null;
 validate_ElicitRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitRequestURLParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitRequestURLParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3858,7 +3858,7 @@ errors++;
 validate_ElicitRequestURLParams.errors = vErrors;
 return errors === 0;
 }
-function validate_ElicitResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ElicitResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3993,7 +3993,7 @@ errors++;
 validate_ElicitResult.errors = vErrors;
 return errors === 0;
 }
-function validate_EmbeddedResource(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_EmbeddedResource(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4018,13 +4018,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -4034,7 +4034,7 @@ let data2 = data.resource;
 const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
-if(!(validate_TextResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
 errors = vErrors.length;
 }
@@ -4042,7 +4042,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
-if(!(validate_BlobResourceContents(data2, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData}))){
+if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
 vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
 errors = vErrors.length;
 }
@@ -4108,7 +4108,7 @@ errors++;
 validate_EmbeddedResource.errors = vErrors;
 return errors === 0;
 }
-function validate_Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Error(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4171,7 +4171,7 @@ errors++;
 validate_Error.errors = vErrors;
 return errors === 0;
 }
-function validate_FailedTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_FailedTask(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4418,7 +4418,7 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!((fastSet.Error(data.error) || validate_Error(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -4437,10 +4437,10 @@ errors++;
 validate_FailedTask.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -4539,7 +4539,7 @@ errors++;
 validate_GetTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskRequest_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest_allOf_1_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4579,10 +4579,10 @@ errors++;
 validate_GetTaskRequest_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_GetTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.Result(data) || validate_Result(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -5081,7 +5081,7 @@ errors++;
 }
 }
 if(data.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData})))){
+if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
 vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
@@ -5642,7 +5642,7 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!((fastSet.Error(data.error) || validate_Error(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -5981,7 +5981,7 @@ errors++;
 validate_GetTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_Icon(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Icon(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6097,7 +6097,7 @@ errors++;
 validate_Icon.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6132,13 +6132,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -6217,7 +6217,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_Implementation(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Implementation(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6258,7 +6258,7 @@ let data1 = data.icons;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -6350,13 +6350,13 @@ errors++;
 validate_Implementation.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CreateMessageRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
 errors = vErrors.length;
 }
@@ -6364,7 +6364,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ListRootsRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
 errors = vErrors.length;
 }
@@ -6372,7 +6372,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ElicitRequest(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitRequest(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
 errors = vErrors.length;
 }
@@ -6404,12 +6404,12 @@ vErrors = null;
 validate_InputRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequests(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequests(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
+if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
 errors = vErrors.length;
 }
@@ -6428,7 +6428,7 @@ errors++;
 validate_InputRequests.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequiredTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequiredTask(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6675,7 +6675,7 @@ errors++;
 }
 }
 if(data.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData})))){
+if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
 vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
@@ -6694,13 +6694,13 @@ errors++;
 validate_InputRequiredTask.errors = vErrors;
 return errors === 0;
 }
-function validate_InputResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputResponse(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_CreateMessageResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_CreateMessageResult(data, instancePath))){
 vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
 errors = vErrors.length;
 }
@@ -6708,7 +6708,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ListRootsResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ListRootsResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
 errors = vErrors.length;
 }
@@ -6716,7 +6716,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_ElicitResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ElicitResult(data, instancePath))){
 vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
 errors = vErrors.length;
 }
@@ -6748,12 +6748,12 @@ vErrors = null;
 validate_InputResponse.errors = vErrors;
 return errors === 0;
 }
-function validate_InputResponses(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputResponses(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((fastSet.InputResponse(data[key0]) || validate_InputResponse(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
+if(!((fastSet.InputResponse(data[key0]) || validate_InputResponse(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
 errors = vErrors.length;
 }
@@ -6772,12 +6772,12 @@ errors++;
 validate_InputResponses.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData})))){
+if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
 vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
 errors = vErrors.length;
 }
@@ -6796,7 +6796,7 @@ errors++;
 validate_JSONObject.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6884,7 +6884,7 @@ errors++;
 validate_JSONRPCNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONRPCRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONRPCRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6919,7 +6919,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id !== undefined){
-if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData})))){
+if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -6988,13 +6988,13 @@ errors++;
 validate_JSONRPCRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_JSONValue(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_JSONValue(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(wrapper_JSONObject.validate(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(wrapper_JSONObject.validate(data, instancePath))){
 vErrors = vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
 errors = vErrors.length;
 }
@@ -7005,7 +7005,7 @@ const _errs2 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper_JSONValue.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(wrapper_JSONValue.validate(data[i0], instancePath+"/" + i0))){
 vErrors = vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
 errors = vErrors.length;
 }
@@ -7063,7 +7063,7 @@ vErrors = null;
 validate_JSONValue.errors = vErrors;
 return errors === 0;
 }
-function validate_LegacyTitledEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_LegacyTitledEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7216,7 +7216,7 @@ errors++;
 validate_LegacyTitledEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7257,7 +7257,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
-if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, {instancePath:instancePath+"/params/_meta",parentData:data1,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, instancePath+"/params/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -7288,12 +7288,12 @@ errors++;
 validate_ListRootsRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -7312,7 +7312,7 @@ errors++;
 validate_ListRootsRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRootsResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRootsResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7331,7 +7331,7 @@ let data0 = data.roots;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], {instancePath:instancePath+"/roots/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], instancePath+"/roots/" + i0)))){
 vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
 errors = vErrors.length;
 }
@@ -7362,7 +7362,7 @@ errors++;
 validate_ListRootsResult.errors = vErrors;
 return errors === 0;
 }
-function validate_MetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_MetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -7378,7 +7378,7 @@ errors++;
 validate_MetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelHint(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelHint(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7408,7 +7408,7 @@ errors++;
 validate_ModelHint.errors = vErrors;
 return errors === 0;
 }
-function validate_ModelPreferences(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ModelPreferences(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7452,7 +7452,7 @@ let data1 = data.hints;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], {instancePath:instancePath+"/hints/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
 vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
 errors = vErrors.length;
 }
@@ -7553,12 +7553,12 @@ errors++;
 validate_ModelPreferences.errors = vErrors;
 return errors === 0;
 }
-function validate_NotificationMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NotificationMetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
-if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {instancePath:instancePath+"/io.modelcontextprotocol~1subscriptionId",parentData:data,parentDataProperty:"io.modelcontextprotocol/subscriptionId",rootData})))){
+if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId")))){
 vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
 errors = vErrors.length;
 }
@@ -7577,12 +7577,12 @@ errors++;
 validate_NotificationMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_NotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
-if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
 errors = vErrors.length;
 }
@@ -7601,7 +7601,7 @@ errors++;
 validate_NotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_NumberSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NumberSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7715,13 +7715,13 @@ errors++;
 validate_NumberSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_PrimitiveSchemaDefinition(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PrimitiveSchemaDefinition(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_StringSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_StringSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
 errors = vErrors.length;
 }
@@ -7729,7 +7729,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_NumberSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_NumberSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
 errors = vErrors.length;
 }
@@ -7737,7 +7737,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_BooleanSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_BooleanSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
 errors = vErrors.length;
 }
@@ -7745,7 +7745,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_UntitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -7753,7 +7753,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_TitledSingleSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -7761,7 +7761,7 @@ var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
-if(!(validate_UntitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -7769,7 +7769,7 @@ var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
-if(!(validate_TitledMultiSelectEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -7777,7 +7777,7 @@ var _valid0 = _errs7 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
-if(!(validate_LegacyTitledEnumSchema(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
 vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
 errors = vErrors.length;
 }
@@ -7814,7 +7814,7 @@ vErrors = null;
 validate_PrimitiveSchemaDefinition.errors = vErrors;
 return errors === 0;
 }
-function validate_RelatedTaskIds(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RelatedTaskIds(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -7845,7 +7845,7 @@ errors++;
 validate_RelatedTaskIds.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestId(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestId(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data))))){
@@ -7861,7 +7861,7 @@ errors++;
 validate_RequestId.errors = vErrors;
 return errors === 0;
 }
-function validate_ResourceLink(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResourceLink(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7896,13 +7896,13 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -7924,7 +7924,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -8052,7 +8052,7 @@ errors++;
 validate_ResourceLink.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8067,7 +8067,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
 errors = vErrors.length;
 }
@@ -8098,12 +8098,12 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_ResultMetaObject(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ResultMetaObject(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
-if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {instancePath:instancePath+"/io.modelcontextprotocol~1serverInfo",parentData:data,parentDataProperty:"io.modelcontextprotocol/serverInfo",rootData})))){
+if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo")))){
 vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
 errors = vErrors.length;
 }
@@ -8122,7 +8122,7 @@ errors++;
 validate_ResultMetaObject.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -8148,7 +8148,7 @@ errors++;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_Root(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Root(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8163,7 +8163,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -8219,7 +8219,7 @@ errors++;
 validate_Root.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessage(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessage(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8244,7 +8244,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -8254,7 +8254,7 @@ let data1 = data.content;
 const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
-if(!(validate_TextContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_TextContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -8262,7 +8262,7 @@ var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
-if(!(validate_ImageContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ImageContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -8270,7 +8270,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
-if(!(validate_AudioContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_AudioContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -8278,7 +8278,7 @@ var _valid0 = _errs6 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate_ToolUseContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -8286,7 +8286,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
-if(!(validate_ToolResultContent(data1, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData}))){
+if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -8297,7 +8297,7 @@ const _errs9 = errors;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
 errors = vErrors.length;
 }
@@ -8343,7 +8343,7 @@ vErrors = null;
 }
 }
 if(data.role !== undefined){
-if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -8362,13 +8362,13 @@ errors++;
 validate_SamplingMessage.errors = vErrors;
 return errors === 0;
 }
-function validate_SamplingMessageContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SamplingMessageContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -8376,7 +8376,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -8384,7 +8384,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -8392,7 +8392,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate_ToolUseContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolUseContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
 errors = vErrors.length;
 }
@@ -8400,7 +8400,7 @@ var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
-if(!(validate_ToolResultContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ToolResultContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
 errors = vErrors.length;
 }
@@ -8434,7 +8434,7 @@ vErrors = null;
 validate_SamplingMessageContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_StringSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StringSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8570,7 +8570,7 @@ errors++;
 validate_StringSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Task(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8946,7 +8946,7 @@ errors++;
 validate_Task.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatus(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9098,10 +9098,10 @@ vErrors = null;
 validate_TaskStatus.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusNotification(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.JSONRPCNotification(data) || validate_JSONRPCNotification(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.JSONRPCNotification(data) || validate_JSONRPCNotification(data, instancePath)))){
 vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
 errors = vErrors.length;
 }
@@ -9151,7 +9151,7 @@ errors++;
 }
 if(data.params !== undefined){
 let data1 = data.params;
-if(!((fastSet.NotificationParams(data1) || validate_NotificationParams(data1, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.NotificationParams(data1) || validate_NotificationParams(data1, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -9650,7 +9650,7 @@ errors++;
 }
 }
 if(data1.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data1.inputRequests) || validate_InputRequests(data1.inputRequests, {instancePath:instancePath+"/params/inputRequests",parentData:data1,parentDataProperty:"inputRequests",rootData})))){
+if(!((fastSet.InputRequests(data1.inputRequests) || validate_InputRequests(data1.inputRequests, instancePath+"/params/inputRequests")))){
 vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
@@ -10211,7 +10211,7 @@ errors++;
 }
 }
 if(data1.error !== undefined){
-if(!((fastSet.Error(data1.error) || validate_Error(data1.error, {instancePath:instancePath+"/params/error",parentData:data1,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data1.error) || validate_Error(data1.error, instancePath+"/params/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -10553,10 +10553,10 @@ errors++;
 validate_TaskStatusNotification.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusNotificationParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.NotificationParams(data) || validate_NotificationParams(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.NotificationParams(data) || validate_NotificationParams(data, instancePath)))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -11055,7 +11055,7 @@ errors++;
 }
 }
 if(data.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData})))){
+if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
 vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
@@ -11616,7 +11616,7 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!((fastSet.Error(data.error) || validate_Error(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -11946,10 +11946,10 @@ errors++;
 validate_TaskStatusNotificationParams.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskStatusNotification_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusNotification_allOf_1_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.NotificationParams(data) || validate_NotificationParams(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.NotificationParams(data) || validate_NotificationParams(data, instancePath)))){
 vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
 errors = vErrors.length;
 }
@@ -12448,7 +12448,7 @@ errors++;
 }
 }
 if(data.inputRequests !== undefined){
-if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, {instancePath:instancePath+"/inputRequests",parentData:data,parentDataProperty:"inputRequests",rootData})))){
+if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
 vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
 errors = vErrors.length;
 }
@@ -13009,7 +13009,7 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!((fastSet.Error(data.error) || validate_Error(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData})))){
+if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
 vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
 errors = vErrors.length;
 }
@@ -13339,7 +13339,7 @@ errors++;
 validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskSubscriptionAcknowledgedNotifications(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskSubscriptionAcknowledgedNotifications(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13385,7 +13385,7 @@ errors++;
 validate_TaskSubscriptionAcknowledgedNotifications.errors = vErrors;
 return errors === 0;
 }
-function validate_TaskSubscriptionNotifications(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskSubscriptionNotifications(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13431,7 +13431,7 @@ errors++;
 validate_TaskSubscriptionNotifications.errors = vErrors;
 return errors === 0;
 }
-function validate_TasksExtensionCapability(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TasksExtensionCapability(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13483,7 +13483,7 @@ errors++;
 validate_TasksExtensionCapability.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13508,13 +13508,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -13568,7 +13568,7 @@ errors++;
 validate_TextContent.errors = vErrors;
 return errors === 0;
 }
-function validate_TextResourceContents(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextResourceContents(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13593,7 +13593,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -13661,7 +13661,7 @@ errors++;
 validate_TextResourceContents.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TitledMultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13900,7 +13900,7 @@ errors++;
 validate_TitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_TitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TitledSingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14072,7 +14072,7 @@ errors++;
 validate_TitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_Tool(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Tool(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14097,13 +14097,13 @@ vErrors.push(err1);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
 errors = vErrors.length;
 }
@@ -14125,7 +14125,7 @@ let data3 = data.icons;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], {instancePath:instancePath+"/icons/" + i0,parentData:data3,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
 vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
 errors = vErrors.length;
 }
@@ -14267,7 +14267,7 @@ errors++;
 validate_Tool.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolAnnotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolAnnotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14345,7 +14345,7 @@ errors++;
 validate_ToolAnnotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolChoice(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolChoice(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14386,7 +14386,7 @@ errors++;
 validate_ToolChoice.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolResultContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolResultContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14421,7 +14421,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -14431,7 +14431,7 @@ let data1 = data.content;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -14509,7 +14509,7 @@ errors++;
 validate_ToolResultContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ToolUseContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ToolUseContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14554,7 +14554,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data._meta !== undefined){
-if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, {instancePath:instancePath+"/_meta",parentData:data,parentDataProperty:"_meta",rootData})))){
+if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
 vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
 errors = vErrors.length;
 }
@@ -14635,7 +14635,7 @@ errors++;
 validate_ToolUseContent.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledMultiSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UntitledMultiSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14860,7 +14860,7 @@ errors++;
 validate_UntitledMultiSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UntitledSingleSelectEnumSchema(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UntitledSingleSelectEnumSchema(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14985,10 +14985,10 @@ errors++;
 validate_UntitledSingleSelectEnumSchema.errors = vErrors;
 return errors === 0;
 }
-function validate_UpdateTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UpdateTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
 errors = vErrors.length;
 }
@@ -15072,7 +15072,7 @@ errors++;
 }
 }
 if(data1.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data1.inputResponses) || validate_InputResponses(data1.inputResponses, {instancePath:instancePath+"/params/inputResponses",parentData:data1,parentDataProperty:"inputResponses",rootData})))){
+if(!((fastSet.InputResponses(data1.inputResponses) || validate_InputResponses(data1.inputResponses, instancePath+"/params/inputResponses")))){
 vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
@@ -15103,7 +15103,7 @@ errors++;
 validate_UpdateTaskRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_UpdateTaskRequest_allOf_1_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UpdateTaskRequest_allOf_1_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15140,7 +15140,7 @@ errors++;
 }
 }
 if(data.inputResponses !== undefined){
-if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, {instancePath:instancePath+"/inputResponses",parentData:data,parentDataProperty:"inputResponses",rootData})))){
+if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
 vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
 errors = vErrors.length;
 }
@@ -15159,10 +15159,10 @@ errors++;
 validate_UpdateTaskRequest_allOf_1_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_UpdateTaskResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_UpdateTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
-if(!((fastSet.Result(data) || validate_Result(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
 vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
 errors = vErrors.length;
 }
@@ -15214,7 +15214,7 @@ errors++;
 validate_UpdateTaskResult.errors = vErrors;
 return errors === 0;
 }
-function validate_WorkingTask(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_WorkingTask(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

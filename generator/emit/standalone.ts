@@ -37,6 +37,7 @@ import {
   type Edit,
 } from './js-edit.ts';
 import { duplicateFunctions, droppedStatements } from './dedupe.ts';
+import { instancePathEdits } from './instance-path.ts';
 import { precheckEdits, validatorsOfExports } from './precheck.ts';
 import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from './verdict-only.ts';
 
@@ -210,8 +211,8 @@ export interface StandaloneOptions {
   /** A format the runtime lacks is an error instead of an import of ajv-formats (a pin's package). Default false. */
   readonly runtimeFormatsOnly?: boolean;
   /**
-   * The functions take the data alone, no error locations (emit/verdict-only.ts): for a set whose `.errors`
-   * are never read. Default false.
+   * The functions take the data alone and leave nothing on `.errors` (emit/verdict-only.ts): for a set whose
+   * errors are never read. Default false (the functions take the instance path alone, emit/instance-path.ts).
    */
   readonly verdictOnly?: boolean;
   /**
@@ -286,7 +287,11 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   imports.push(...helpers.imports);
   if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, functions)));
   const added = { imports, declarations };
-  if (!verdictOnly) return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
+  if (!verdictOnly) {
+    // The all-errors set: its functions take the instance path alone (emit/instance-path.ts).
+    edits.push(...instancePathEdits(source));
+    return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
+  }
   const verdict = verdictOnlyEdits(source, label);
   declarations.push(VERDICT_ONLY_DECLARATION);
   const dropped = droppedStatements(source, withoutEditsInside(renameEdits, verdict), merged, stable.renames);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/accept-path.ts';
 import { applyEdits, parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
 import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
-import { verdictOnlyEdits, withoutEditsInside } from '../../generator/emit/verdict-only.ts';
+import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from '../../generator/emit/verdict-only.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 
 const ID = 'urn:test:verdict-only';
@@ -63,8 +63,9 @@ describe('verdictOnlyEdits', () => {
   it('leaves no location parameter or argument, and the same verdicts as ajv', async () => {
     const before = acceptPathModule(false);
     const after = acceptPathModule(true);
-    // The edit has something to do here: ajv passes locations between these functions.
-    expect(before).toMatch(/parentDataProperty:/);
+    // The edit has something to do here: the functions pass locations to each other (the all-errors set
+    // keeps the instance path, emit/instance-path.ts).
+    expect(before).toMatch(/^function \w+\(data, instancePath=""\)\{$/m);
     expect(after).not.toMatch(/parentDataProperty:|rootData=data/);
     expect(after).toMatch(/^function \w+\(data\)\{$/m);
     const ajv = createAjv({ draft: '2020-12' }, false);
@@ -95,30 +96,55 @@ describe('verdictOnlyEdits', () => {
 
   it('replaces each error object with one constant, and leaves the counting to ajv’s code', () => {
     const text =
-      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){ v.errors = [{instancePath, schemaPath:"#", keyword:"type", params:{}}]; return w(data.a, {instancePath:instancePath+"/a", parentData:data, parentDataProperty:"a", rootData}); }';
+      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){ if(!data){ const err0 = {instancePath, schemaPath:"#", keyword:"type", params:{}}; if(vErrors === null){ vErrors = [err0]; } else { vErrors.push(err0); } errors++; } return w(data.a, {instancePath:instancePath+"/a", parentData:data, parentDataProperty:"a", rootData}); }';
     const source = parseModule(text, 'm.js', 'js');
     const edits = verdictOnlyEdits(source, 'm.js');
-    expect(applyEdits(text, edits)).toBe('function v(data){ v.errors = [verdictError]; return w(data.a); }');
+    expect(applyEdits(text, edits)).toBe(
+      'function v(data){ if(!data){ const err0 = verdictError; if(vErrors === null){ vErrors = [err0]; } else { vErrors.push(err0); } errors++; } return w(data.a); }',
+    );
   });
 
-  it('drops the other edits inside a replaced error object', () => {
+  it('drops the writes of .errors and counts a failed callee as one error', () => {
     const text =
-      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){ v.errors = [{instancePath, schemaPath:"#", keyword:"enum", params:{allowedValues: schema3.enum}}]; return schema3 === data; }';
+      'function v(data){ let vErrors = null; let errors = 0; if(!(w(data.a))){\nvErrors = vErrors === null ? w.errors : vErrors.concat(w.errors);\nerrors = vErrors.length;\n} if(!(r.validate(data.b))){ vErrors = vErrors === null ? r.validate.errors : vErrors.concat(r.validate.errors); errors = vErrors.length; } if(!data.c){ v.errors = [{instancePath, schemaPath:"#", keyword:"type", params:{}}];\nreturn false; } v.errors = vErrors;\nreturn errors === 0; }';
+    const source = parseModule(text, 'm.js', 'js');
+    expect(applyEdits(text, verdictOnlyEdits(source, 'm.js'))).toBe(
+      'function v(data){ let vErrors = null; let errors = 0; if(!(w(data.a))){\nerrors++;\n} if(!(r.validate(data.b))){ errors++; } if(!data.c){ return false; } return errors === 0; }',
+    );
+  });
+
+  it('refuses a module that reads .errors anywhere else, or takes a list without counting it', () => {
+    const read = parseModule('function v(data){ return w(data) || w.errors.length > 1; }', 'm.js', 'js');
+    expect(() => verdictOnlyEdits(read, 'm.js')).toThrow('m.js:1:37: .errors is read outside a take');
+    const take = parseModule('function v(data){ if(!w(data)){ vErrors = vErrors === null ? w.errors : vErrors.concat(w.errors); } }', 'm.js', 'js');
+    expect(() => verdictOnlyEdits(take, 'm.js')).toThrow('m.js:1:33: a take of a callee');
+  });
+
+  it('drops the other edits inside a replaced error object or a removed write', () => {
+    const text =
+      'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){ v.errors = [{instancePath, schemaPath:"#", keyword:"enum", params:{allowedValues: schema3.enum}}]; const err0 = {instancePath, schemaPath:"#", keyword:"enum", params:{allowedValues: schema3.enum}}; return schema3 === data; }';
     const source = parseModule(text, 'm.js', 'js');
     const verdict = verdictOnlyEdits(source, 'm.js');
-    const renames = renameIdentifiers(source, new Map([['schema3', 'schema_X']]));
-    expect(renames).toHaveLength(2);
+    const renames = renameIdentifiers(
+      source,
+      new Map([
+        ['schema3', 'schema_X'],
+        ['v', 'validate_V'],
+      ]),
+    );
+    expect(renames).toHaveLength(5);
     const kept = withoutEditsInside(renames, verdict);
-    expect(kept).toHaveLength(1);
-    expect(applyEdits(text, [...kept, ...verdict])).toBe('function v(data){ v.errors = [verdictError]; return schema_X === data; }');
+    expect(kept).toHaveLength(2);
+    expect(applyEdits(text, [...kept, ...verdict])).toBe('function validate_V(data){  const err0 = verdictError; return schema_X === data; }');
   });
 
-  it('gives the set one frozen error, which nothing can change', async () => {
+  it('leaves nothing on .errors, and the set’s one error frozen', async () => {
     const module = acceptPathModule(true);
-    expect(module).not.toMatch(/schemaPath:"#/);
+    expect(module).not.toMatch(/schemaPath:"#|\.errors/);
     const m = await load(module);
     expect(m.Root!({})).toBe(false);
-    const [error] = (m.Root as unknown as { errors: { keyword: string }[] }).errors;
-    expect(Object.isFrozen(error)).toBe(true);
+    expect((m.Root as unknown as { errors?: unknown }).errors).toBeUndefined();
+    const frozen = (await load(`${VERDICT_ONLY_DECLARATION.text}\nexport { verdictError };`)) as unknown as { verdictError: { params: unknown } };
+    expect(Object.isFrozen(frozen.verdictError) && Object.isFrozen(frozen.verdictError.params)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import * as fastSet from "./validators.fast.js";
 const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
 const schema_NoteKind = {"anyOf":[{"pattern":"^NOTE_KIND_UNSPECIFIED$","type":"string"},{"enum":["NOTE_KIND_PLAIN","NOTE_KIND_CHECKLIST"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Note(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -37,13 +37,13 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!((fastSet.NoteKind(data.kind) || validate_NoteKind(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData})))){
+if(!((fastSet.NoteKind(data.kind) || validate_NoteKind(data.kind, instancePath+"/kind")))){
 vErrors = vErrors === null ? validate_NoteKind.errors : vErrors.concat(validate_NoteKind.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
 vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
 errors = vErrors.length;
 }
@@ -76,7 +76,7 @@ errors++;
 validate_Note.errors = vErrors;
 return errors === 0;
 }
-function validate_NoteKind(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_NoteKind(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -192,7 +192,7 @@ vErrors = null;
 validate_NoteKind.errors = vErrors;
 return errors === 0;
 }
-function validate_SaveNoteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SaveNoteRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -209,7 +209,7 @@ errors++;
 }
 }
 if(data.note !== undefined){
-if(!((fastSet.Note(data.note) || validate_Note(data.note, {instancePath:instancePath+"/note",parentData:data,parentDataProperty:"note",rootData})))){
+if(!((fastSet.Note(data.note) || validate_Note(data.note, instancePath+"/note")))){
 vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
 errors = vErrors.length;
 }
@@ -228,7 +228,7 @@ errors++;
 validate_SaveNoteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_Struct(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Struct(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){

@@ -8,7 +8,7 @@ import * as fastSet from "./validators.fast.js";
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const pattern_51cdfefd = new RegExp("^(raw_data)$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Note(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;

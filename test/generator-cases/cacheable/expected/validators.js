@@ -9,7 +9,7 @@ const schema_CacheableResult = {"type":"object","properties":{"_meta":{"type":"o
 const schema_ListRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/list"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["jsonrpc","id","method"]};
 const schema_ListResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]},"notes":{"type":"array","items":{"type":"string"}}},"required":["notes","ttlMs","cacheScope"]};
 const schema_Result = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]}}};
-function validate_CacheableResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CacheableResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -131,13 +131,13 @@ errors++;
 validate_CacheableResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.ListRequest(data) || validate_ListRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.ListRequest(data) || validate_ListRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
 errors = vErrors.length;
 }
@@ -167,7 +167,7 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -261,7 +261,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
 errors = vErrors.length;
 }
@@ -280,7 +280,7 @@ errors++;
 validate_ListRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ListResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -440,7 +440,7 @@ errors++;
 validate_ListResult.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -471,7 +471,7 @@ errors++;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -525,13 +525,13 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.ListResult(data) || validate_ListResult(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.ListResult(data) || validate_ListResult(data, instancePath)))){
 vErrors = vErrors === null ? validate_ListResult.errors : vErrors.concat(validate_ListResult.errors);
 errors = vErrors.length;
 }

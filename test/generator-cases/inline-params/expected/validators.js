@@ -8,7 +8,7 @@ import * as fastSet from "./validators.fast.js";
 const schema_AddRequest = {"type":"object","properties":{"method":{"type":"string","const":"notes/add"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]}},"required":["method","params"]};
 const schema_AddRequest_properties_params = {"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]};
 const schema_Request = {"type":"object","properties":{"method":{"type":"string"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}}},"additionalProperties":{}}},"required":["method"]};
-function validate_AddRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AddRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -162,7 +162,7 @@ errors++;
 validate_AddRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_AddRequest_properties_params(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AddRequest_properties_params(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -258,7 +258,7 @@ errors++;
 validate_AddRequest_properties_params.errors = vErrors;
 return errors === 0;
 }
-function validate_AddResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AddResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -311,13 +311,13 @@ errors++;
 validate_AddResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.AddRequest(data) || validate_AddRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.AddRequest(data) || validate_AddRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_AddRequest.errors : vErrors.concat(validate_AddRequest.errors);
 errors = vErrors.length;
 }
@@ -347,7 +347,7 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_Request(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Request(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -430,7 +430,7 @@ errors++;
 validate_Request.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -461,13 +461,13 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.AddResult(data) || validate_AddResult(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.AddResult(data) || validate_AddResult(data, instancePath)))){
 vErrors = vErrors === null ? validate_AddResult.errors : vErrors.concat(validate_AddResult.errors);
 errors = vErrors.length;
 }

@@ -6,13 +6,13 @@ import * as fastSet from "./validators.fast.js";
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema_DeleteRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/delete"},"params":{"$ref":"#/$defs/DeleteRequestParams"}},"required":["jsonrpc","id","method","params"]};
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.DeleteRequest(data) || validate_DeleteRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.DeleteRequest(data) || validate_DeleteRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
 errors = vErrors.length;
 }
@@ -42,7 +42,7 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_DeleteRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeleteRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -146,7 +146,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.DeleteRequestParams(data.params) || validate_DeleteRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.DeleteRequestParams(data.params) || validate_DeleteRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_DeleteRequestParams.errors : vErrors.concat(validate_DeleteRequestParams.errors);
 errors = vErrors.length;
 }
@@ -165,7 +165,7 @@ errors++;
 validate_DeleteRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_DeleteRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeleteRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -258,7 +258,7 @@ errors++;
 validate_DeleteRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_DeleteResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeleteResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -323,7 +323,7 @@ errors++;
 validate_DeleteResult.errors = vErrors;
 return errors === 0;
 }
-function validate_InputRequiredResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_InputRequiredResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -427,7 +427,7 @@ errors++;
 validate_InputRequiredResult.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -458,7 +458,7 @@ errors++;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -501,13 +501,13 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_DeleteResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_DeleteResult(data, instancePath))){
 vErrors = vErrors === null ? validate_DeleteResult.errors : vErrors.concat(validate_DeleteResult.errors);
 errors = vErrors.length;
 }
@@ -515,7 +515,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_InputRequiredResult(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_InputRequiredResult(data, instancePath))){
 vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
 errors = vErrors.length;
 }

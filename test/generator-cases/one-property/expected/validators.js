@@ -9,7 +9,7 @@ const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const schema_GetRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/get"},"params":{"$ref":"#/$defs/GetRequestParams"}},"required":["jsonrpc","id","method","params"]};
 const schema_Role = {"type":"string","enum":["user","assistant"]};
-function validate_Annotations(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Annotations(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18,7 +18,7 @@ let data0 = data.audience;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], {instancePath:instancePath+"/audience/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
 errors = vErrors.length;
 }
@@ -49,13 +49,13 @@ errors++;
 validate_Annotations.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.GetRequest(data) || validate_GetRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.GetRequest(data) || validate_GetRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
 errors = vErrors.length;
 }
@@ -85,13 +85,13 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -99,7 +99,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -130,7 +130,7 @@ vErrors = null;
 validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_GetRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -234,7 +234,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.GetRequestParams(data.params) || validate_GetRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.GetRequestParams(data.params) || validate_GetRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_GetRequestParams.errors : vErrors.concat(validate_GetRequestParams.errors);
 errors = vErrors.length;
 }
@@ -253,7 +253,7 @@ errors++;
 validate_GetRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_GetRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -306,7 +306,7 @@ errors++;
 validate_GetRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_GetResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -334,7 +334,7 @@ errors++;
 }
 }
 if(data.note !== undefined){
-if(!((fastSet.Note(data.note) || validate_Note(data.note, {instancePath:instancePath+"/note",parentData:data,parentDataProperty:"note",rootData})))){
+if(!((fastSet.Note(data.note) || validate_Note(data.note, instancePath+"/note")))){
 vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
 errors = vErrors.length;
 }
@@ -353,7 +353,7 @@ errors++;
 validate_GetResult.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -448,7 +448,7 @@ errors++;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }
@@ -467,7 +467,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_Language(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Language(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -495,7 +495,7 @@ errors++;
 validate_Language.errors = vErrors;
 return errors === 0;
 }
-function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Note(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -548,7 +548,7 @@ let data2 = data.content;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data2[i0]) || validate_ContentBlock(data2[i0], {instancePath:instancePath+"/content/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data2[i0]) || validate_ContentBlock(data2[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -579,7 +579,7 @@ errors++;
 validate_Note.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -610,7 +610,7 @@ errors++;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -641,7 +641,7 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -667,13 +667,13 @@ errors++;
 validate_Role.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.GetResult(data) || validate_GetResult(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.GetResult(data) || validate_GetResult(data, instancePath)))){
 vErrors = vErrors === null ? validate_GetResult.errors : vErrors.concat(validate_GetResult.errors);
 errors = vErrors.length;
 }
@@ -703,7 +703,7 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -763,13 +763,13 @@ errors++;
 }
 }
 if(data.lang !== undefined){
-if(!((fastSet.Language(data.lang) || validate_Language(data.lang, {instancePath:instancePath+"/lang",parentData:data,parentDataProperty:"lang",rootData})))){
+if(!((fastSet.Language(data.lang) || validate_Language(data.lang, instancePath+"/lang")))){
 vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData})))){
+if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
 vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
 errors = vErrors.length;
 }

@@ -6,7 +6,7 @@ import * as fastSet from "./validators.fast.js";
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
 const schema_PostRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/post"},"params":{"$ref":"#/$defs/PostRequestParams"}},"required":["jsonrpc","id","method","params"]};
-function validate_AudioContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AudioContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -79,13 +79,13 @@ errors++;
 validate_AudioContent.errors = vErrors;
 return errors === 0;
 }
-function validate_ClientRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.PostRequest(data) || validate_PostRequest(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.PostRequest(data) || validate_PostRequest(data, instancePath)))){
 vErrors = vErrors === null ? validate_PostRequest.errors : vErrors.concat(validate_PostRequest.errors);
 errors = vErrors.length;
 }
@@ -115,13 +115,13 @@ vErrors = null;
 validate_ClientRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_ContentBlock(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ContentBlock(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate_TextContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_TextContent(data, instancePath))){
 vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
 errors = vErrors.length;
 }
@@ -129,7 +129,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate_ImageContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_ImageContent(data, instancePath))){
 vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
 errors = vErrors.length;
 }
@@ -137,7 +137,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate_AudioContent(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate_AudioContent(data, instancePath))){
 vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
 errors = vErrors.length;
 }
@@ -169,7 +169,7 @@ vErrors = null;
 validate_ContentBlock.errors = vErrors;
 return errors === 0;
 }
-function validate_ImageContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImageContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -264,7 +264,7 @@ errors++;
 validate_ImageContent.errors = vErrors;
 return errors === 0;
 }
-function validate_PostRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PostRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -368,7 +368,7 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!((fastSet.PostRequestParams(data.params) || validate_PostRequestParams(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+if(!((fastSet.PostRequestParams(data.params) || validate_PostRequestParams(data.params, instancePath+"/params")))){
 vErrors = vErrors === null ? validate_PostRequestParams.errors : vErrors.concat(validate_PostRequestParams.errors);
 errors = vErrors.length;
 }
@@ -387,7 +387,7 @@ errors++;
 validate_PostRequest.errors = vErrors;
 return errors === 0;
 }
-function validate_PostRequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PostRequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -419,7 +419,7 @@ let data1 = data.content;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
 vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
 errors = vErrors.length;
 }
@@ -450,7 +450,7 @@ errors++;
 validate_PostRequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_PostResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_PostResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -503,7 +503,7 @@ errors++;
 validate_PostResult.errors = vErrors;
 return errors === 0;
 }
-function validate_RequestParams(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_RequestParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -534,7 +534,7 @@ errors++;
 validate_RequestParams.errors = vErrors;
 return errors === 0;
 }
-function validate_Result(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Result(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -565,13 +565,13 @@ errors++;
 validate_Result.errors = vErrors;
 return errors === 0;
 }
-function validate_ServerResult(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ServerResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!((fastSet.PostResult(data) || validate_PostResult(data, {instancePath,parentData,parentDataProperty,rootData})))){
+if(!((fastSet.PostResult(data) || validate_PostResult(data, instancePath)))){
 vErrors = vErrors === null ? validate_PostResult.errors : vErrors.concat(validate_PostResult.errors);
 errors = vErrors.length;
 }
@@ -601,7 +601,7 @@ vErrors = null;
 validate_ServerResult.errors = vErrors;
 return errors === 0;
 }
-function validate_TextContent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TextContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

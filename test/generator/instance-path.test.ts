@@ -1,0 +1,91 @@
+/**
+ * The all-errors set's functions take the instance path alone (generator/emit/instance-path.ts): the edits on
+ * small modules, a module left as ajv wrote it when it reads another location name, and a real compilation
+ * whose `.errors` are ajv's own, error for error. The pins' reports against ajv's are
+ * test/generated/accept-path.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { acceptPathClass } from '../../generator/emit/accept-path.ts';
+import { instancePathEdits } from '../../generator/emit/instance-path.ts';
+import { applyEdits, parseModule } from '../../generator/emit/js-edit.ts';
+import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
+import type { JsonObject } from '../../generator/load/schema.ts';
+
+const ID = 'urn:test:instance-path';
+/** Calls between functions: a $ref, a map of refs (a path per key, escaped), an array of a union. */
+const DOC: JsonObject = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: ID,
+  $defs: {
+    Leaf: { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum: 0 } } },
+    Text: { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } },
+    Num: { type: 'object', required: ['type', 'value'], properties: { type: { const: 'num' }, value: { type: 'number' } } },
+    Root: {
+      type: 'object',
+      required: ['leaf'],
+      properties: {
+        leaf: { $ref: '#/$defs/Leaf' },
+        byName: { type: 'object', additionalProperties: { $ref: '#/$defs/Leaf' } },
+        blocks: { type: 'array', items: { anyOf: [{ $ref: '#/$defs/Text' }, { $ref: '#/$defs/Num' }, { type: 'string' }] } },
+        again: { $ref: '#/$defs/Root' },
+      },
+    },
+  },
+};
+const REFS = { Root: `${ID}#/$defs/Root`, Leaf: `${ID}#/$defs/Leaf` };
+
+const VALUES: unknown[] = [
+  { leaf: { n: 1 } },
+  { leaf: { n: -1 } },
+  {},
+  null,
+  { leaf: { n: 0 }, byName: { a: { n: 2 }, 'b/~c': { m: 3 } } },
+  { leaf: { n: 0 }, blocks: [{ type: 'text', text: 1 }, { type: 'num' }, 7] },
+  { leaf: { n: 0 }, again: { leaf: { n: -2 }, blocks: [{ type: 'other' }] } },
+];
+
+const SIGNATURE = '(data, {instancePath="", parentData, parentDataProperty, rootData=data}={})';
+
+describe('instancePathEdits', () => {
+  it('leaves each function the instance path as its location, and each call passing its path alone', () => {
+    const text = `function v${SIGNATURE}{ return w(data.a, {instancePath:instancePath+"/a", parentData:data, parentDataProperty:"a", rootData}) && w(data, {instancePath,parentData,parentDataProperty,rootData}) && [{instancePath, keyword:"type"}]; }`;
+    const edits = instancePathEdits(parseModule(text, 'm.js', 'js'));
+    expect(applyEdits(text, edits)).toBe(
+      'function v(data, instancePath=""){ return w(data.a, instancePath+"/a") && w(data, instancePath) && [{instancePath, keyword:"type"}]; }',
+    );
+  });
+
+  it('leaves a module alone that reads another location name, or whose functions take other locations', () => {
+    const reads = `function v${SIGNATURE}{ return rootData === data; } function w${SIGNATURE}{ return true; }`;
+    expect(instancePathEdits(parseModule(reads, 'm.js', 'js'))).toEqual([]);
+    const dynamic = 'function v(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){ return true; }';
+    expect(instancePathEdits(parseModule(dynamic, 'm.js', 'js'))).toEqual([]);
+  });
+
+  it('compiles to functions whose reports are ajv’s own', async () => {
+    // The class the pins' all-errors sets compile with (full Ajv2020 passes its dynamic anchors too).
+    const ajv = createAjv({ draft: '2020-12' }, true, {}, acceptPathClass(DOC, '2020-12'));
+    ajv.addSchema(DOC);
+    const module = standaloneEsm(ajv, REFS, 'test');
+    // The edit had something to do: ajv passes locations between these functions.
+    expect(module).toMatch(/^function \w+\(data, instancePath=""\)\{$/m);
+    expect(module).not.toMatch(/parentData|rootData/);
+    const m = (await import(`data:text/javascript;base64,${Buffer.from(module).toString('base64')}`)) as Record<
+      string,
+      ((d: unknown) => boolean) & { errors?: unknown }
+    >;
+    const reference = createAjv({ draft: '2020-12' }, false);
+    reference.addSchema(DOC);
+    let reported = 0;
+    for (const [name, uri] of Object.entries(REFS)) {
+      const expected = reference.getSchema(uri)!;
+      for (const value of VALUES) {
+        const valid = expected(value);
+        expect(m[name]!(value), `${name} ${JSON.stringify(value)}`).toBe(valid);
+        expect(m[name]!.errors ?? null).toEqual(expected.errors ?? null);
+        if (!valid) reported++;
+      }
+    }
+    expect(reported).toBeGreaterThan(6);
+  });
+});
