@@ -7,7 +7,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { acceptsMedia, refusedOrigin, sendJson as sendJsonTo, type OriginPolicy } from './exchange.ts';
-import { NodeRequest, NodeResponse } from './node-exchange.ts';
+import { flushAnswers, NodeRequest, NodeResponse } from './node-exchange.ts';
 
 export { HttpFailure, LOOPBACK_HOSTS, type OriginPolicy } from './exchange.ts';
 export { readBody, singleHeader } from './node-exchange.ts';
@@ -90,6 +90,8 @@ export async function listenHttp(
     origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     stop: (graceMs = 0) =>
       new Promise<void>((resolve) => {
+        // Answers given in this turn are written before their connections close.
+        flushAnswers();
         http.close(() => resolve());
         http.closeIdleConnections();
         if (graceMs > 0) setTimeout(() => http.closeAllConnections(), graceMs).unref();
