@@ -81,7 +81,7 @@ describe('answers written at the end of the turn', () => {
 
   it('throws to the caller a header that cannot be sent, and answers a request even when the server stops in the same turn', async () => {
     let refused: unknown;
-    const server = await listenHttp((req, res) => {
+    const server = await listenHttp((_req, res) => {
       const answer = new NodeResponse(res);
       try {
         answer.send(200, { 'x-bad': 'a\nb' }, 'no');
