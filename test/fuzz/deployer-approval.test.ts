@@ -73,6 +73,8 @@ async function route(deployer: Deployer, remoteAddress: string, headers: Record<
     },
   } as unknown as ServerResponse;
   await deployer.agent.http!.routes!(req, res, new URL('http://x/approve/t1'));
+  // Answers are written at the end of the event loop's turn (runtime/transports/node-exchange.ts).
+  await new Promise((resolve) => setImmediate(resolve));
   return { status, body: JSON.parse(body) };
 }
 
