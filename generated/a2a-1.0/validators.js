@@ -183,7 +183,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.AgentExtension(data1[i0]) || validate_AgentExtension(data1[i0], instancePath+"/extensions/" + i0)))){
-vErrors = vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
+if(vErrors === null){vErrors = validate_AgentExtension.errors;} else {for(const e of validate_AgentExtension.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -363,7 +363,7 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.AgentCapabilities(data.capabilities) || validate_AgentCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
+if(vErrors === null){vErrors = validate_AgentCapabilities.errors;} else {for(const e of validate_AgentCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -493,7 +493,7 @@ errors++;
 }
 if(data.provider !== undefined){
 if(!((fastSet.AgentProvider(data.provider) || validate_AgentProvider(data.provider, instancePath+"/provider")))){
-vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
+if(vErrors === null){vErrors = validate_AgentProvider.errors;} else {for(const e of validate_AgentProvider.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -503,7 +503,7 @@ if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
 if(!((fastSet.SecurityRequirement(data10[i2]) || validate_SecurityRequirement(data10[i2], instancePath+"/securityRequirements/" + i2)))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+if(vErrors === null){vErrors = validate_SecurityRequirement.errors;} else {for(const e of validate_SecurityRequirement.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -548,7 +548,7 @@ errors++;
 }
 for(const key2 in data12){
 if(!((fastSet.SecurityScheme(data12[key2]) || validate_SecurityScheme(data12[key2], instancePath+"/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
+if(vErrors === null){vErrors = validate_SecurityScheme.errors;} else {for(const e of validate_SecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -570,7 +570,7 @@ if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
 if(!((fastSet.AgentCardSignature(data14[i3]) || validate_AgentCardSignature(data14[i3], instancePath+"/signatures/" + i3)))){
-vErrors = vErrors === null ? validate_AgentCardSignature.errors : vErrors.concat(validate_AgentCardSignature.errors);
+if(vErrors === null){vErrors = validate_AgentCardSignature.errors;} else {for(const e of validate_AgentCardSignature.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -602,7 +602,7 @@ errors++;
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
 if(!((fastSet.AgentSkill(data16[i4]) || validate_AgentSkill(data16[i4], instancePath+"/skills/" + i4)))){
-vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
+if(vErrors === null){vErrors = validate_AgentSkill.errors;} else {for(const e of validate_AgentSkill.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -634,7 +634,7 @@ errors++;
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
 if(!((fastSet.AgentInterface(data18[i5]) || validate_AgentInterface(data18[i5], instancePath+"/supportedInterfaces/" + i5)))){
-vErrors = vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
+if(vErrors === null){vErrors = validate_AgentInterface.errors;} else {for(const e of validate_AgentInterface.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -777,7 +777,7 @@ if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
 if(!((fastSet.SecurityRequirement(data27[i8]) || validate_SecurityRequirement(data27[i8], instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8)))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+if(vErrors === null){vErrors = validate_SecurityRequirement.errors;} else {for(const e of validate_SecurityRequirement.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -824,7 +824,7 @@ errors++;
 }
 for(const key10 in data29){
 if(!((fastSet.SecurityScheme(data29[key10]) || validate_SecurityScheme(data29[key10], instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
+if(vErrors === null){vErrors = validate_SecurityScheme.errors;} else {for(const e of validate_SecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -858,7 +858,7 @@ errors++;
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
 if(!((fastSet.AgentInterface(data31[i9]) || validate_AgentInterface(data31[i9], instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9)))){
-vErrors = vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
+if(vErrors === null){vErrors = validate_AgentInterface.errors;} else {for(const e of validate_AgentInterface.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -927,7 +927,7 @@ errors++;
 }
 if(data.header !== undefined){
 if(!((fastSet.Struct(data.header) || validate_Struct(data.header, instancePath+"/header")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -999,7 +999,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.Struct(data.params) || validate_Struct(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1433,7 +1433,7 @@ if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
 if(!((fastSet.SecurityRequirement(data9[i3]) || validate_SecurityRequirement(data9[i3], instancePath+"/securityRequirements/" + i3)))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+if(vErrors === null){vErrors = validate_SecurityRequirement.errors;} else {for(const e of validate_SecurityRequirement.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1554,7 +1554,7 @@ if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
 if(!((fastSet.SecurityRequirement(data17[i7]) || validate_SecurityRequirement(data17[i7], instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7)))){
-vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+if(vErrors === null){vErrors = validate_SecurityRequirement.errors;} else {for(const e of validate_SecurityRequirement.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1675,7 +1675,7 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1707,7 +1707,7 @@ errors++;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 if(!((fastSet.Part(data6[i1]) || validate_Part(data6[i1], instancePath+"/parts/" + i1)))){
-vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+if(vErrors === null){vErrors = validate_Part.errors;} else {for(const e of validate_Part.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2070,7 +2070,7 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3481,7 +3481,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.TaskPushNotificationConfig(data0[i0]) || validate_TaskPushNotificationConfig(data0[i0], instancePath+"/configs/" + i0)))){
-vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
+if(vErrors === null){vErrors = validate_TaskPushNotificationConfig.errors;} else {for(const e of validate_TaskPushNotificationConfig.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3767,13 +3767,13 @@ errors++;
 }
 if(data.status !== undefined){
 if(!((fastSet.TaskState(data.status) || validate_TaskState(data.status, instancePath+"/status")))){
-vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
+if(vErrors === null){vErrors = validate_TaskState.errors;} else {for(const e of validate_TaskState.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.statusTimestampAfter !== undefined){
 if(!((fastSet.Timestamp(data.statusTimestampAfter) || validate_Timestamp(data.statusTimestampAfter, instancePath+"/statusTimestampAfter")))){
-vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+if(vErrors === null){vErrors = validate_Timestamp.errors;} else {for(const e of validate_Timestamp.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4014,7 +4014,7 @@ errors++;
 for(const key6 in data){
 if(pattern_d5e8a839.test(key6)){
 if(!((fastSet.Timestamp(data[key6]) || validate_Timestamp(data[key6], instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+if(vErrors === null){vErrors = validate_Timestamp.errors;} else {for(const e of validate_Timestamp.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4185,7 +4185,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], instancePath+"/tasks/" + i0)))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4597,7 +4597,7 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4617,7 +4617,7 @@ errors++;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!((fastSet.Part(data5[i1]) || validate_Part(data5[i1], instancePath+"/parts/" + i1)))){
-vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+if(vErrors === null){vErrors = validate_Part.errors;} else {for(const e of validate_Part.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4663,7 +4663,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4847,7 +4847,7 @@ errors++;
 }
 if(data.flows !== undefined){
 if(!((fastSet.OAuthFlows(data.flows) || validate_OAuthFlows(data.flows, instancePath+"/flows")))){
-vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
+if(vErrors === null){vErrors = validate_OAuthFlows.errors;} else {for(const e of validate_OAuthFlows.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5176,38 +5176,38 @@ errors++;
 }
 if(data.authorizationCode !== undefined){
 if(!((fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) || validate_AuthorizationCodeOAuthFlow(data.authorizationCode, instancePath+"/authorizationCode")))){
-vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_AuthorizationCodeOAuthFlow.errors;} else {for(const e of validate_AuthorizationCodeOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.clientCredentials !== undefined){
 if(!((fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) || validate_ClientCredentialsOAuthFlow(data.clientCredentials, instancePath+"/clientCredentials")))){
-vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_ClientCredentialsOAuthFlow.errors;} else {for(const e of validate_ClientCredentialsOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.deviceCode !== undefined){
 if(!((fastSet.DeviceCodeOAuthFlow(data.deviceCode) || validate_DeviceCodeOAuthFlow(data.deviceCode, instancePath+"/deviceCode")))){
-vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_DeviceCodeOAuthFlow.errors;} else {for(const e of validate_DeviceCodeOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.implicit !== undefined){
 if(!((fastSet.ImplicitOAuthFlow(data.implicit) || validate_ImplicitOAuthFlow(data.implicit, instancePath+"/implicit")))){
-vErrors = vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_ImplicitOAuthFlow.errors;} else {for(const e of validate_ImplicitOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.password !== undefined){
 if(!((fastSet.PasswordOAuthFlow(data.password) || validate_PasswordOAuthFlow(data.password, instancePath+"/password")))){
-vErrors = vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_PasswordOAuthFlow.errors;} else {for(const e of validate_PasswordOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 for(const key1 in data){
 if(pattern_6896b5d1.test(key1)){
 if(!((fastSet.AuthorizationCodeOAuthFlow(data[key1]) || validate_AuthorizationCodeOAuthFlow(data[key1], instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_AuthorizationCodeOAuthFlow.errors;} else {for(const e of validate_AuthorizationCodeOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5215,7 +5215,7 @@ errors = vErrors.length;
 for(const key2 in data){
 if(pattern_583776b3.test(key2)){
 if(!((fastSet.ClientCredentialsOAuthFlow(data[key2]) || validate_ClientCredentialsOAuthFlow(data[key2], instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_ClientCredentialsOAuthFlow.errors;} else {for(const e of validate_ClientCredentialsOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5223,7 +5223,7 @@ errors = vErrors.length;
 for(const key3 in data){
 if(pattern_b21981a2.test(key3)){
 if(!((fastSet.DeviceCodeOAuthFlow(data[key3]) || validate_DeviceCodeOAuthFlow(data[key3], instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+if(vErrors === null){vErrors = validate_DeviceCodeOAuthFlow.errors;} else {for(const e of validate_DeviceCodeOAuthFlow.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5452,7 +5452,7 @@ errors++;
 }
 if(data.data !== undefined){
 if(!((fastSet.Value(data.data) || validate_Value(data.data, instancePath+"/data")))){
-vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
+if(vErrors === null){vErrors = validate_Value.errors;} else {for(const e of validate_Value.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5482,7 +5482,7 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5857,7 +5857,7 @@ errors++;
 }
 for(const key2 in data0){
 if(!((fastSet.StringList(data0[key2]) || validate_StringList(data0[key2], instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
+if(vErrors === null){vErrors = validate_StringList.errors;} else {for(const e of validate_StringList.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6258,38 +6258,38 @@ errors++;
 }
 if(data.apiKeySecurityScheme !== undefined){
 if(!((fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) || validate_APIKeySecurityScheme(data.apiKeySecurityScheme, instancePath+"/apiKeySecurityScheme")))){
-vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
+if(vErrors === null){vErrors = validate_APIKeySecurityScheme.errors;} else {for(const e of validate_APIKeySecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.httpAuthSecurityScheme !== undefined){
 if(!((fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) || validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, instancePath+"/httpAuthSecurityScheme")))){
-vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+if(vErrors === null){vErrors = validate_HTTPAuthSecurityScheme.errors;} else {for(const e of validate_HTTPAuthSecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.mtlsSecurityScheme !== undefined){
 if(!((fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) || validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, instancePath+"/mtlsSecurityScheme")))){
-vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+if(vErrors === null){vErrors = validate_MutualTlsSecurityScheme.errors;} else {for(const e of validate_MutualTlsSecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.oauth2SecurityScheme !== undefined){
 if(!((fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) || validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, instancePath+"/oauth2SecurityScheme")))){
-vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+if(vErrors === null){vErrors = validate_OAuth2SecurityScheme.errors;} else {for(const e of validate_OAuth2SecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.openIdConnectSecurityScheme !== undefined){
 if(!((fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) || validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, instancePath+"/openIdConnectSecurityScheme")))){
-vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+if(vErrors === null){vErrors = validate_OpenIdConnectSecurityScheme.errors;} else {for(const e of validate_OpenIdConnectSecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 for(const key1 in data){
 if(pattern_85fa01c2.test(key1)){
 if(!((fastSet.APIKeySecurityScheme(data[key1]) || validate_APIKeySecurityScheme(data[key1], instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
+if(vErrors === null){vErrors = validate_APIKeySecurityScheme.errors;} else {for(const e of validate_APIKeySecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6297,7 +6297,7 @@ errors = vErrors.length;
 for(const key2 in data){
 if(pattern_c9856113.test(key2)){
 if(!((fastSet.HTTPAuthSecurityScheme(data[key2]) || validate_HTTPAuthSecurityScheme(data[key2], instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+if(vErrors === null){vErrors = validate_HTTPAuthSecurityScheme.errors;} else {for(const e of validate_HTTPAuthSecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6305,7 +6305,7 @@ errors = vErrors.length;
 for(const key3 in data){
 if(pattern_13d07b9b.test(key3)){
 if(!((fastSet.MutualTlsSecurityScheme(data[key3]) || validate_MutualTlsSecurityScheme(data[key3], instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+if(vErrors === null){vErrors = validate_MutualTlsSecurityScheme.errors;} else {for(const e of validate_MutualTlsSecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6313,7 +6313,7 @@ errors = vErrors.length;
 for(const key4 in data){
 if(pattern_2f0eabd0.test(key4)){
 if(!((fastSet.OAuth2SecurityScheme(data[key4]) || validate_OAuth2SecurityScheme(data[key4], instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+if(vErrors === null){vErrors = validate_OAuth2SecurityScheme.errors;} else {for(const e of validate_OAuth2SecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6321,7 +6321,7 @@ errors = vErrors.length;
 for(const key5 in data){
 if(pattern_cbe8fe43.test(key5)){
 if(!((fastSet.OpenIdConnectSecurityScheme(data[key5]) || validate_OpenIdConnectSecurityScheme(data[key5], instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+if(vErrors === null){vErrors = validate_OpenIdConnectSecurityScheme.errors;} else {for(const e of validate_OpenIdConnectSecurityScheme.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6486,7 +6486,7 @@ errors++;
 }
 if(data.taskPushNotificationConfig !== undefined){
 if(!((fastSet.TaskPushNotificationConfig(data.taskPushNotificationConfig) || validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, instancePath+"/taskPushNotificationConfig")))){
-vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
+if(vErrors === null){vErrors = validate_TaskPushNotificationConfig.errors;} else {for(const e of validate_TaskPushNotificationConfig.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6627,7 +6627,7 @@ errors++;
 for(const key4 in data){
 if(pattern_976e6c77.test(key4)){
 if(!((fastSet.TaskPushNotificationConfig(data[key4]) || validate_TaskPushNotificationConfig(data[key4], instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
+if(vErrors === null){vErrors = validate_TaskPushNotificationConfig.errors;} else {for(const e of validate_TaskPushNotificationConfig.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6674,19 +6674,19 @@ errors++;
 }
 if(data.configuration !== undefined){
 if(!((fastSet.SendMessageConfiguration(data.configuration) || validate_SendMessageConfiguration(data.configuration, instancePath+"/configuration")))){
-vErrors = vErrors === null ? validate_SendMessageConfiguration.errors : vErrors.concat(validate_SendMessageConfiguration.errors);
+if(vErrors === null){vErrors = validate_SendMessageConfiguration.errors;} else {for(const e of validate_SendMessageConfiguration.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.message !== undefined){
 if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+if(vErrors === null){vErrors = validate_Message.errors;} else {for(const e of validate_Message.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6800,13 +6800,13 @@ errors++;
 }
 if(data.message !== undefined){
 if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+if(vErrors === null){vErrors = validate_Message.errors;} else {for(const e of validate_Message.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.task !== undefined){
 if(!((fastSet.Task(data.task) || validate_Task(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7042,32 +7042,32 @@ errors++;
 }
 if(data.artifactUpdate !== undefined){
 if(!((fastSet.TaskArtifactUpdateEvent(data.artifactUpdate) || validate_TaskArtifactUpdateEvent(data.artifactUpdate, instancePath+"/artifactUpdate")))){
-vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
+if(vErrors === null){vErrors = validate_TaskArtifactUpdateEvent.errors;} else {for(const e of validate_TaskArtifactUpdateEvent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.message !== undefined){
 if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+if(vErrors === null){vErrors = validate_Message.errors;} else {for(const e of validate_Message.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.statusUpdate !== undefined){
 if(!((fastSet.TaskStatusUpdateEvent(data.statusUpdate) || validate_TaskStatusUpdateEvent(data.statusUpdate, instancePath+"/statusUpdate")))){
-vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
+if(vErrors === null){vErrors = validate_TaskStatusUpdateEvent.errors;} else {for(const e of validate_TaskStatusUpdateEvent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.task !== undefined){
 if(!((fastSet.Task(data.task) || validate_Task(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 for(const key1 in data){
 if(pattern_f9eaa88c.test(key1)){
 if(!((fastSet.TaskArtifactUpdateEvent(data[key1]) || validate_TaskArtifactUpdateEvent(data[key1], instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
+if(vErrors === null){vErrors = validate_TaskArtifactUpdateEvent.errors;} else {for(const e of validate_TaskArtifactUpdateEvent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7075,7 +7075,7 @@ errors = vErrors.length;
 for(const key2 in data){
 if(pattern_a0b3322a.test(key2)){
 if(!((fastSet.TaskStatusUpdateEvent(data[key2]) || validate_TaskStatusUpdateEvent(data[key2], instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
+if(vErrors === null){vErrors = validate_TaskStatusUpdateEvent.errors;} else {for(const e of validate_TaskStatusUpdateEvent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7274,7 +7274,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Artifact(data0[i0]) || validate_Artifact(data0[i0], instancePath+"/artifacts/" + i0)))){
-vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+if(vErrors === null){vErrors = validate_Artifact.errors;} else {for(const e of validate_Artifact.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7308,7 +7308,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(!((fastSet.Message(data3[i1]) || validate_Message(data3[i1], instancePath+"/history/" + i1)))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+if(vErrors === null){vErrors = validate_Message.errors;} else {for(const e of validate_Message.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7338,13 +7338,13 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
 if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, instancePath+"/status")))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+if(vErrors === null){vErrors = validate_TaskStatus.errors;} else {for(const e of validate_TaskStatus.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7436,7 +7436,7 @@ errors++;
 }
 if(data.artifact !== undefined){
 if(!((fastSet.Artifact(data.artifact) || validate_Artifact(data.artifact, instancePath+"/artifact")))){
-vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+if(vErrors === null){vErrors = validate_Artifact.errors;} else {for(const e of validate_Artifact.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7466,7 +7466,7 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7566,7 +7566,7 @@ errors++;
 }
 if(data.authentication !== undefined){
 if(!((fastSet.AuthenticationInfo(data.authentication) || validate_AuthenticationInfo(data.authentication, instancePath+"/authentication")))){
-vErrors = vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
+if(vErrors === null){vErrors = validate_AuthenticationInfo.errors;} else {for(const e of validate_AuthenticationInfo.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7802,19 +7802,19 @@ errors++;
 }
 if(data.message !== undefined){
 if(!((fastSet.Message(data.message) || validate_Message(data.message, instancePath+"/message")))){
-vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+if(vErrors === null){vErrors = validate_Message.errors;} else {for(const e of validate_Message.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.state !== undefined){
 if(!((fastSet.TaskState(data.state) || validate_TaskState(data.state, instancePath+"/state")))){
-vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
+if(vErrors === null){vErrors = validate_TaskState.errors;} else {for(const e of validate_TaskState.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
 if(!((fastSet.Timestamp(data.timestamp) || validate_Timestamp(data.timestamp, instancePath+"/timestamp")))){
-vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+if(vErrors === null){vErrors = validate_Timestamp.errors;} else {for(const e of validate_Timestamp.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7892,13 +7892,13 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
 if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, instancePath+"/status")))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+if(vErrors === null){vErrors = validate_TaskStatus.errors;} else {for(const e of validate_TaskStatus.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }

@@ -25,7 +25,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -126,7 +126,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -511,7 +511,7 @@ const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
 if(!(validate_TextContent(data2, instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -519,7 +519,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
 if(!(validate_ImageContent(data2, instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -527,7 +527,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs10 = errors;
 if(!(validate_AudioContent(data2, instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -535,7 +535,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs11 = errors;
 if(!(validate_EmbeddedResource(data2, instancePath+"/content/" + i0))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+if(vErrors === null){vErrors = validate_EmbeddedResource.errors;} else {for(const e of validate_EmbeddedResource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -677,7 +677,7 @@ errors++;
 }
 if(data1.requestId !== undefined){
 if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, instancePath+"/params/requestId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -735,7 +735,7 @@ errors++;
 }
 if(data.requestId !== undefined){
 if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -850,7 +850,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CancelledNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
+if(vErrors === null){vErrors = validate_CancelledNotification.errors;} else {for(const e of validate_CancelledNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -858,7 +858,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InitializedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializedNotification.errors : vErrors.concat(validate_InitializedNotification.errors);
+if(vErrors === null){vErrors = validate_InitializedNotification.errors;} else {for(const e of validate_InitializedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -866,7 +866,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ProgressNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+if(vErrors === null){vErrors = validate_ProgressNotification.errors;} else {for(const e of validate_ProgressNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -874,7 +874,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_RootsListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_RootsListChangedNotification.errors : vErrors.concat(validate_RootsListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_RootsListChangedNotification.errors;} else {for(const e of validate_RootsListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -913,7 +913,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_InitializeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
+if(vErrors === null){vErrors = validate_InitializeRequest.errors;} else {for(const e of validate_InitializeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -921,7 +921,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_PingRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+if(vErrors === null){vErrors = validate_PingRequest.errors;} else {for(const e of validate_PingRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -929,7 +929,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListResourcesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourcesRequest.errors;} else {for(const e of validate_ListResourcesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -937,7 +937,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesRequest.errors;} else {for(const e of validate_ListResourceTemplatesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -945,7 +945,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ReadResourceRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
+if(vErrors === null){vErrors = validate_ReadResourceRequest.errors;} else {for(const e of validate_ReadResourceRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -953,7 +953,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_SubscribeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
+if(vErrors === null){vErrors = validate_SubscribeRequest.errors;} else {for(const e of validate_SubscribeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -961,7 +961,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_UnsubscribeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
+if(vErrors === null){vErrors = validate_UnsubscribeRequest.errors;} else {for(const e of validate_UnsubscribeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -969,7 +969,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListPromptsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
+if(vErrors === null){vErrors = validate_ListPromptsRequest.errors;} else {for(const e of validate_ListPromptsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -977,7 +977,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_GetPromptRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
+if(vErrors === null){vErrors = validate_GetPromptRequest.errors;} else {for(const e of validate_GetPromptRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -985,7 +985,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_ListToolsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
+if(vErrors === null){vErrors = validate_ListToolsRequest.errors;} else {for(const e of validate_ListToolsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -993,7 +993,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate_CallToolRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
+if(vErrors === null){vErrors = validate_CallToolRequest.errors;} else {for(const e of validate_CallToolRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -1001,7 +1001,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate_SetLevelRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
+if(vErrors === null){vErrors = validate_SetLevelRequest.errors;} else {for(const e of validate_SetLevelRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -1009,7 +1009,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
 if(!(validate_CompleteRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
+if(vErrors === null){vErrors = validate_CompleteRequest.errors;} else {for(const e of validate_CompleteRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -1057,7 +1057,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1065,7 +1065,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_CreateMessageResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
+if(vErrors === null){vErrors = validate_CreateMessageResult.errors;} else {for(const e of validate_CreateMessageResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1073,7 +1073,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListRootsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+if(vErrors === null){vErrors = validate_ListRootsResult.errors;} else {for(const e of validate_ListRootsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1239,7 +1239,7 @@ const _errs12 = errors;
 let valid3 = false;
 const _errs13 = errors;
 if(!(validate_PromptReference(data5, instancePath+"/params/ref"))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+if(vErrors === null){vErrors = validate_PromptReference.errors;} else {for(const e of validate_PromptReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -1247,7 +1247,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs14 = errors;
 if(!(validate_ResourceReference(data5, instancePath+"/params/ref"))){
-vErrors = vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
+if(vErrors === null){vErrors = validate_ResourceReference.errors;} else {for(const e of validate_ResourceReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs14 === errors;
@@ -1390,7 +1390,7 @@ const _errs8 = errors;
 let valid2 = false;
 const _errs9 = errors;
 if(!(validate_PromptReference(data3, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+if(vErrors === null){vErrors = validate_PromptReference.errors;} else {for(const e of validate_PromptReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -1398,7 +1398,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs10 = errors;
 if(!(validate_ResourceReference(data3, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
+if(vErrors === null){vErrors = validate_ResourceReference.errors;} else {for(const e of validate_ResourceReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -1673,7 +1673,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], instancePath+"/params/messages/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+if(vErrors === null){vErrors = validate_SamplingMessage.errors;} else {for(const e of validate_SamplingMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1706,7 +1706,7 @@ errors++;
 }
 if(data1.modelPreferences !== undefined){
 if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, instancePath+"/params/modelPreferences")))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+if(vErrors === null){vErrors = validate_ModelPreferences.errors;} else {for(const e of validate_ModelPreferences.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1855,7 +1855,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+if(vErrors === null){vErrors = validate_SamplingMessage.errors;} else {for(const e of validate_SamplingMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1888,7 +1888,7 @@ errors++;
 }
 if(data.modelPreferences !== undefined){
 if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+if(vErrors === null){vErrors = validate_ModelPreferences.errors;} else {for(const e of validate_ModelPreferences.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2014,7 +2014,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -2022,7 +2022,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -2030,7 +2030,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -2073,7 +2073,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2145,7 +2145,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2155,7 +2155,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(validate_TextResourceContents(data1, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2163,7 +2163,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_BlobResourceContents(data1, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2467,7 +2467,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
+if(vErrors === null){vErrors = validate_PromptMessage.errors;} else {for(const e of validate_PromptMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2533,7 +2533,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2755,13 +2755,13 @@ errors++;
 }
 if(data1.capabilities !== undefined){
 if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, instancePath+"/params/capabilities")))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
+if(vErrors === null){vErrors = validate_ClientCapabilities.errors;} else {for(const e of validate_ClientCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data1.clientInfo !== undefined){
 if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, instancePath+"/params/clientInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2839,13 +2839,13 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
+if(vErrors === null){vErrors = validate_ClientCapabilities.errors;} else {for(const e of validate_ClientCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.clientInfo !== undefined){
 if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, instancePath+"/clientInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2926,7 +2926,7 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
+if(vErrors === null){vErrors = validate_ServerCapabilities.errors;} else {for(const e of validate_ServerCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2956,7 +2956,7 @@ errors++;
 }
 if(data.serverInfo !== undefined){
 if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, instancePath+"/serverInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3099,7 +3099,7 @@ const _errs2 = errors;
 let valid2 = false;
 const _errs3 = errors;
 if(!(validate_JSONRPCRequest(data0, instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -3107,7 +3107,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs4 = errors;
 if(!(validate_JSONRPCNotification(data0, instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+if(vErrors === null){vErrors = validate_JSONRPCNotification.errors;} else {for(const e of validate_JSONRPCNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -3160,7 +3160,7 @@ const _errs2 = errors;
 let valid2 = false;
 const _errs3 = errors;
 if(!(validate_JSONRPCResponse(data0, instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResponse.errors;} else {for(const e of validate_JSONRPCResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -3168,7 +3168,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs4 = errors;
 if(!(validate_JSONRPCError(data0, instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
+if(vErrors === null){vErrors = validate_JSONRPCError.errors;} else {for(const e of validate_JSONRPCError.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -3306,7 +3306,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3354,7 +3354,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_JSONRPCRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3362,7 +3362,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_JSONRPCNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+if(vErrors === null){vErrors = validate_JSONRPCNotification.errors;} else {for(const e of validate_JSONRPCNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3377,7 +3377,7 @@ const _errs6 = errors;
 let valid3 = false;
 const _errs7 = errors;
 if(!(validate_JSONRPCRequest(data0, instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid1 = _errs7 === errors;
@@ -3385,7 +3385,7 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 const _errs8 = errors;
 if(!(validate_JSONRPCNotification(data0, instancePath+"/" + i0))){
-vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+if(vErrors === null){vErrors = validate_JSONRPCNotification.errors;} else {for(const e of validate_JSONRPCNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid1 = _errs8 === errors;
@@ -3429,7 +3429,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_JSONRPCResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResponse.errors;} else {for(const e of validate_JSONRPCResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -3437,7 +3437,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_JSONRPCError(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
+if(vErrors === null){vErrors = validate_JSONRPCError.errors;} else {for(const e of validate_JSONRPCError.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -3452,7 +3452,7 @@ const _errs14 = errors;
 let valid6 = false;
 const _errs15 = errors;
 if(!(validate_JSONRPCResponse(data1, instancePath+"/" + i1))){
-vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResponse.errors;} else {for(const e of validate_JSONRPCResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -3460,7 +3460,7 @@ valid6 = valid6 || _valid2;
 if(!valid6){
 const _errs16 = errors;
 if(!(validate_JSONRPCError(data1, instancePath+"/" + i1))){
-vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
+if(vErrors === null){vErrors = validate_JSONRPCError.errors;} else {for(const e of validate_JSONRPCError.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid2 = _errs16 === errors;
@@ -3669,7 +3669,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3716,7 +3716,7 @@ let data4 = data3._meta;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3794,7 +3794,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3823,7 +3823,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3996,7 +3996,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], instancePath+"/prompts/" + i0)))){
-vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
+if(vErrors === null){vErrors = validate_Prompt.errors;} else {for(const e of validate_Prompt.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4181,7 +4181,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], instancePath+"/resourceTemplates/" + i0)))){
-vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplate.errors;} else {for(const e of validate_ResourceTemplate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4366,7 +4366,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], instancePath+"/resources/" + i0)))){
-vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
+if(vErrors === null){vErrors = validate_Resource.errors;} else {for(const e of validate_Resource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4441,7 +4441,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4492,7 +4492,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4557,7 +4557,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], instancePath+"/roots/" + i0)))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+if(vErrors === null){vErrors = validate_Root.errors;} else {for(const e of validate_Root.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4742,7 +4742,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], instancePath+"/tools/" + i0)))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+if(vErrors === null){vErrors = validate_Tool.errors;} else {for(const e of validate_Tool.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4870,7 +4870,7 @@ errors++;
 }
 if(data1.level !== undefined){
 if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4938,7 +4938,7 @@ errors++;
 }
 if(data.level !== undefined){
 if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5043,7 +5043,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+if(vErrors === null){vErrors = validate_ModelHint.errors;} else {for(const e of validate_ModelHint.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5370,7 +5370,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5421,7 +5421,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5548,7 +5548,7 @@ errors++;
 }
 if(data1.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, instancePath+"/params/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5642,7 +5642,7 @@ errors++;
 }
 if(data.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5709,7 +5709,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptArgument(data0[i0]) || validate_PromptArgument(data0[i0], instancePath+"/arguments/" + i0)))){
-vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+if(vErrors === null){vErrors = validate_PromptArgument.errors;} else {for(const e of validate_PromptArgument.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5971,7 +5971,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(!(validate_TextContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -5979,7 +5979,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
 if(!(validate_ImageContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -5987,7 +5987,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_AudioContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -5995,7 +5995,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate_EmbeddedResource(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+if(vErrors === null){vErrors = validate_EmbeddedResource.errors;} else {for(const e of validate_EmbeddedResource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -6027,7 +6027,7 @@ vErrors = null;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6321,7 +6321,7 @@ const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
 if(!(validate_TextResourceContents(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -6329,7 +6329,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
 if(!(validate_BlobResourceContents(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -6417,7 +6417,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6501,7 +6501,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6884,7 +6884,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7395,7 +7395,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(!(validate_TextContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7403,7 +7403,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
 if(!(validate_ImageContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -7411,7 +7411,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_AudioContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7442,7 +7442,7 @@ vErrors = null;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7638,7 +7638,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CancelledNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
+if(vErrors === null){vErrors = validate_CancelledNotification.errors;} else {for(const e of validate_CancelledNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7646,7 +7646,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ProgressNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+if(vErrors === null){vErrors = validate_ProgressNotification.errors;} else {for(const e of validate_ProgressNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7654,7 +7654,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ResourceListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceListChangedNotification.errors;} else {for(const e of validate_ResourceListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7662,7 +7662,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ResourceUpdatedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceUpdatedNotification.errors;} else {for(const e of validate_ResourceUpdatedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -7670,7 +7670,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_PromptListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_PromptListChangedNotification.errors;} else {for(const e of validate_PromptListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7678,7 +7678,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ToolListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ToolListChangedNotification.errors;} else {for(const e of validate_ToolListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -7686,7 +7686,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_LoggingMessageNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
+if(vErrors === null){vErrors = validate_LoggingMessageNotification.errors;} else {for(const e of validate_LoggingMessageNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -7728,7 +7728,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_PingRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+if(vErrors === null){vErrors = validate_PingRequest.errors;} else {for(const e of validate_PingRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7736,7 +7736,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_CreateMessageRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequest.errors;} else {for(const e of validate_CreateMessageRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7744,7 +7744,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListRootsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+if(vErrors === null){vErrors = validate_ListRootsRequest.errors;} else {for(const e of validate_ListRootsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7782,7 +7782,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7790,7 +7790,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InitializeResult(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
+if(vErrors === null){vErrors = validate_InitializeResult.errors;} else {for(const e of validate_InitializeResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7798,7 +7798,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListResourcesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourcesResult.errors;} else {for(const e of validate_ListResourcesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7806,7 +7806,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ListResourceTemplatesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesResult.errors;} else {for(const e of validate_ListResourceTemplatesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -7814,7 +7814,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ReadResourceResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
+if(vErrors === null){vErrors = validate_ReadResourceResult.errors;} else {for(const e of validate_ReadResourceResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7822,7 +7822,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ListPromptsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
+if(vErrors === null){vErrors = validate_ListPromptsResult.errors;} else {for(const e of validate_ListPromptsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -7830,7 +7830,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_GetPromptResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+if(vErrors === null){vErrors = validate_GetPromptResult.errors;} else {for(const e of validate_GetPromptResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -7838,7 +7838,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListToolsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
+if(vErrors === null){vErrors = validate_ListToolsResult.errors;} else {for(const e of validate_ListToolsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -7846,7 +7846,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_CallToolResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
+if(vErrors === null){vErrors = validate_CallToolResult.errors;} else {for(const e of validate_CallToolResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -7854,7 +7854,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_CompleteResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
+if(vErrors === null){vErrors = validate_CompleteResult.errors;} else {for(const e of validate_CompleteResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -7954,7 +7954,7 @@ errors++;
 }
 if(data1.level !== undefined){
 if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8000,7 +8000,7 @@ errors++;
 }
 if(data.level !== undefined){
 if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8208,7 +8208,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8374,7 +8374,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+if(vErrors === null){vErrors = validate_ToolAnnotations.errors;} else {for(const e of validate_ToolAnnotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }

@@ -28,7 +28,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -156,7 +156,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -691,7 +691,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -822,7 +822,7 @@ errors++;
 }
 if(data1.requestId !== undefined){
 if(!((fastSet.RequestId(data1.requestId) || validate_RequestId(data1.requestId, instancePath+"/params/requestId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -880,7 +880,7 @@ errors++;
 }
 if(data.requestId !== undefined){
 if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1010,7 +1010,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CancelledNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
+if(vErrors === null){vErrors = validate_CancelledNotification.errors;} else {for(const e of validate_CancelledNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1018,7 +1018,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InitializedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializedNotification.errors : vErrors.concat(validate_InitializedNotification.errors);
+if(vErrors === null){vErrors = validate_InitializedNotification.errors;} else {for(const e of validate_InitializedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1026,7 +1026,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ProgressNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+if(vErrors === null){vErrors = validate_ProgressNotification.errors;} else {for(const e of validate_ProgressNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1034,7 +1034,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_RootsListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_RootsListChangedNotification.errors : vErrors.concat(validate_RootsListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_RootsListChangedNotification.errors;} else {for(const e of validate_RootsListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1073,7 +1073,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_InitializeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
+if(vErrors === null){vErrors = validate_InitializeRequest.errors;} else {for(const e of validate_InitializeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1081,7 +1081,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_PingRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+if(vErrors === null){vErrors = validate_PingRequest.errors;} else {for(const e of validate_PingRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1089,7 +1089,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListResourcesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourcesRequest.errors;} else {for(const e of validate_ListResourcesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1097,7 +1097,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesRequest.errors;} else {for(const e of validate_ListResourceTemplatesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1105,7 +1105,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ReadResourceRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
+if(vErrors === null){vErrors = validate_ReadResourceRequest.errors;} else {for(const e of validate_ReadResourceRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1113,7 +1113,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_SubscribeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
+if(vErrors === null){vErrors = validate_SubscribeRequest.errors;} else {for(const e of validate_SubscribeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -1121,7 +1121,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_UnsubscribeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
+if(vErrors === null){vErrors = validate_UnsubscribeRequest.errors;} else {for(const e of validate_UnsubscribeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1129,7 +1129,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListPromptsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
+if(vErrors === null){vErrors = validate_ListPromptsRequest.errors;} else {for(const e of validate_ListPromptsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -1137,7 +1137,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_GetPromptRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
+if(vErrors === null){vErrors = validate_GetPromptRequest.errors;} else {for(const e of validate_GetPromptRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -1145,7 +1145,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_ListToolsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
+if(vErrors === null){vErrors = validate_ListToolsRequest.errors;} else {for(const e of validate_ListToolsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -1153,7 +1153,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate_CallToolRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
+if(vErrors === null){vErrors = validate_CallToolRequest.errors;} else {for(const e of validate_CallToolRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -1161,7 +1161,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate_SetLevelRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
+if(vErrors === null){vErrors = validate_SetLevelRequest.errors;} else {for(const e of validate_SetLevelRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -1169,7 +1169,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
 if(!(validate_CompleteRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
+if(vErrors === null){vErrors = validate_CompleteRequest.errors;} else {for(const e of validate_CompleteRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -1217,7 +1217,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1225,7 +1225,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_CreateMessageResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
+if(vErrors === null){vErrors = validate_CreateMessageResult.errors;} else {for(const e of validate_CreateMessageResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1233,7 +1233,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListRootsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+if(vErrors === null){vErrors = validate_ListRootsResult.errors;} else {for(const e of validate_ListRootsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1241,7 +1241,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ElicitResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+if(vErrors === null){vErrors = validate_ElicitResult.errors;} else {for(const e of validate_ElicitResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1450,7 +1450,7 @@ const _errs19 = errors;
 let valid5 = false;
 const _errs20 = errors;
 if(!(validate_PromptReference(data8, instancePath+"/params/ref"))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+if(vErrors === null){vErrors = validate_PromptReference.errors;} else {for(const e of validate_PromptReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs20 === errors;
@@ -1458,7 +1458,7 @@ valid5 = valid5 || _valid0;
 if(!valid5){
 const _errs21 = errors;
 if(!(validate_ResourceTemplateReference(data8, instancePath+"/params/ref"))){
-vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplateReference.errors;} else {for(const e of validate_ResourceTemplateReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
@@ -1643,7 +1643,7 @@ const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
 if(!(validate_PromptReference(data6, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+if(vErrors === null){vErrors = validate_PromptReference.errors;} else {for(const e of validate_PromptReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
@@ -1651,7 +1651,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs17 = errors;
 if(!(validate_ResourceTemplateReference(data6, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplateReference.errors;} else {for(const e of validate_ResourceTemplateReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
@@ -1821,7 +1821,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1829,7 +1829,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1837,7 +1837,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1845,7 +1845,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ResourceLink(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+if(vErrors === null){vErrors = validate_ResourceLink.errors;} else {for(const e of validate_ResourceLink.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1853,7 +1853,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_EmbeddedResource(data, instancePath))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+if(vErrors === null){vErrors = validate_EmbeddedResource.errors;} else {for(const e of validate_EmbeddedResource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1998,7 +1998,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], instancePath+"/params/messages/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+if(vErrors === null){vErrors = validate_SamplingMessage.errors;} else {for(const e of validate_SamplingMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2031,7 +2031,7 @@ errors++;
 }
 if(data1.modelPreferences !== undefined){
 if(!((fastSet.ModelPreferences(data1.modelPreferences) || validate_ModelPreferences(data1.modelPreferences, instancePath+"/params/modelPreferences")))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+if(vErrors === null){vErrors = validate_ModelPreferences.errors;} else {for(const e of validate_ModelPreferences.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2180,7 +2180,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+if(vErrors === null){vErrors = validate_SamplingMessage.errors;} else {for(const e of validate_SamplingMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2213,7 +2213,7 @@ errors++;
 }
 if(data.modelPreferences !== undefined){
 if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+if(vErrors === null){vErrors = validate_ModelPreferences.errors;} else {for(const e of validate_ModelPreferences.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2339,7 +2339,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -2347,7 +2347,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -2355,7 +2355,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -2398,7 +2398,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2554,7 +2554,7 @@ let data4 = data3.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], instancePath+"/params/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
+if(vErrors === null){vErrors = validate_PrimitiveSchemaDefinition.errors;} else {for(const e of validate_PrimitiveSchemaDefinition.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2723,7 +2723,7 @@ let data2 = data1.properties;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 if(!((fastSet.PrimitiveSchemaDefinition(data2[key0]) || validate_PrimitiveSchemaDefinition(data2[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
+if(vErrors === null){vErrors = validate_PrimitiveSchemaDefinition.errors;} else {for(const e of validate_PrimitiveSchemaDefinition.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2951,7 +2951,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2961,7 +2961,7 @@ const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
 if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -2969,7 +2969,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -3414,7 +3414,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
+if(vErrors === null){vErrors = validate_PromptMessage.errors;} else {for(const e of validate_PromptMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3495,7 +3495,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3729,13 +3729,13 @@ errors++;
 }
 if(data1.capabilities !== undefined){
 if(!((fastSet.ClientCapabilities(data1.capabilities) || validate_ClientCapabilities(data1.capabilities, instancePath+"/params/capabilities")))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
+if(vErrors === null){vErrors = validate_ClientCapabilities.errors;} else {for(const e of validate_ClientCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data1.clientInfo !== undefined){
 if(!((fastSet.Implementation(data1.clientInfo) || validate_Implementation(data1.clientInfo, instancePath+"/params/clientInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3813,13 +3813,13 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
+if(vErrors === null){vErrors = validate_ClientCapabilities.errors;} else {for(const e of validate_ClientCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.clientInfo !== undefined){
 if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, instancePath+"/clientInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3900,7 +3900,7 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
+if(vErrors === null){vErrors = validate_ServerCapabilities.errors;} else {for(const e of validate_ServerCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3930,7 +3930,7 @@ errors++;
 }
 if(data.serverInfo !== undefined){
 if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, instancePath+"/serverInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4158,7 +4158,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4206,7 +4206,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_JSONRPCRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4214,7 +4214,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_JSONRPCNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+if(vErrors === null){vErrors = validate_JSONRPCNotification.errors;} else {for(const e of validate_JSONRPCNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -4222,7 +4222,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_JSONRPCResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResponse.errors;} else {for(const e of validate_JSONRPCResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -4230,7 +4230,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_JSONRPCError(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
+if(vErrors === null){vErrors = validate_JSONRPCError.errors;} else {for(const e of validate_JSONRPCError.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -4401,7 +4401,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4448,7 +4448,7 @@ let data4 = data3._meta;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data4.progressToken) || validate_ProgressToken(data4.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4526,7 +4526,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4555,7 +4555,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4728,7 +4728,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], instancePath+"/prompts/" + i0)))){
-vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
+if(vErrors === null){vErrors = validate_Prompt.errors;} else {for(const e of validate_Prompt.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4913,7 +4913,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], instancePath+"/resourceTemplates/" + i0)))){
-vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplate.errors;} else {for(const e of validate_ResourceTemplate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5098,7 +5098,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], instancePath+"/resources/" + i0)))){
-vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
+if(vErrors === null){vErrors = validate_Resource.errors;} else {for(const e of validate_Resource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5173,7 +5173,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5224,7 +5224,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5289,7 +5289,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], instancePath+"/roots/" + i0)))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+if(vErrors === null){vErrors = validate_Root.errors;} else {for(const e of validate_Root.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5474,7 +5474,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], instancePath+"/tools/" + i0)))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+if(vErrors === null){vErrors = validate_Tool.errors;} else {for(const e of validate_Tool.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5602,7 +5602,7 @@ errors++;
 }
 if(data1.level !== undefined){
 if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5670,7 +5670,7 @@ errors++;
 }
 if(data.level !== undefined){
 if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5775,7 +5775,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+if(vErrors === null){vErrors = validate_ModelHint.errors;} else {for(const e of validate_ModelHint.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6203,7 +6203,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6254,7 +6254,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6291,7 +6291,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_StringSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+if(vErrors === null){vErrors = validate_StringSchema.errors;} else {for(const e of validate_StringSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -6299,7 +6299,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_NumberSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+if(vErrors === null){vErrors = validate_NumberSchema.errors;} else {for(const e of validate_NumberSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -6307,7 +6307,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_BooleanSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+if(vErrors === null){vErrors = validate_BooleanSchema.errors;} else {for(const e of validate_BooleanSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -6315,7 +6315,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_EnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
+if(vErrors === null){vErrors = validate_EnumSchema.errors;} else {for(const e of validate_EnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -6444,7 +6444,7 @@ errors++;
 }
 if(data1.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data1.progressToken) || validate_ProgressToken(data1.progressToken, instancePath+"/params/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6538,7 +6538,7 @@ errors++;
 }
 if(data.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6620,7 +6620,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], instancePath+"/arguments/" + i0)))){
-vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+if(vErrors === null){vErrors = validate_PromptArgument.errors;} else {for(const e of validate_PromptArgument.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6902,13 +6902,13 @@ errors++;
 }
 if(data.content !== undefined){
 if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, instancePath+"/content")))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7214,7 +7214,7 @@ const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
 if(!(validate_TextResourceContents(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -7222,7 +7222,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
 if(!(validate_BlobResourceContents(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -7310,7 +7310,7 @@ let data2 = data1._meta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data2.progressToken) || validate_ProgressToken(data2.progressToken, instancePath+"/params/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7409,7 +7409,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7644,7 +7644,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7926,7 +7926,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8550,7 +8550,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(!(validate_TextContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8558,7 +8558,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
 if(!(validate_ImageContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8566,7 +8566,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_AudioContent(data0, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8597,7 +8597,7 @@ vErrors = null;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8793,7 +8793,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CancelledNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
+if(vErrors === null){vErrors = validate_CancelledNotification.errors;} else {for(const e of validate_CancelledNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8801,7 +8801,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ProgressNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+if(vErrors === null){vErrors = validate_ProgressNotification.errors;} else {for(const e of validate_ProgressNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8809,7 +8809,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ResourceListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceListChangedNotification.errors;} else {for(const e of validate_ResourceListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8817,7 +8817,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ResourceUpdatedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceUpdatedNotification.errors;} else {for(const e of validate_ResourceUpdatedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8825,7 +8825,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_PromptListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_PromptListChangedNotification.errors;} else {for(const e of validate_PromptListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8833,7 +8833,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ToolListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ToolListChangedNotification.errors;} else {for(const e of validate_ToolListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8841,7 +8841,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_LoggingMessageNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
+if(vErrors === null){vErrors = validate_LoggingMessageNotification.errors;} else {for(const e of validate_LoggingMessageNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -8883,7 +8883,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_PingRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+if(vErrors === null){vErrors = validate_PingRequest.errors;} else {for(const e of validate_PingRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8891,7 +8891,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_CreateMessageRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequest.errors;} else {for(const e of validate_CreateMessageRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8899,7 +8899,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListRootsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+if(vErrors === null){vErrors = validate_ListRootsRequest.errors;} else {for(const e of validate_ListRootsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8907,7 +8907,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ElicitRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+if(vErrors === null){vErrors = validate_ElicitRequest.errors;} else {for(const e of validate_ElicitRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8946,7 +8946,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8954,7 +8954,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InitializeResult(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
+if(vErrors === null){vErrors = validate_InitializeResult.errors;} else {for(const e of validate_InitializeResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8962,7 +8962,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListResourcesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourcesResult.errors;} else {for(const e of validate_ListResourcesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8970,7 +8970,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ListResourceTemplatesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesResult.errors;} else {for(const e of validate_ListResourceTemplatesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8978,7 +8978,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ReadResourceResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
+if(vErrors === null){vErrors = validate_ReadResourceResult.errors;} else {for(const e of validate_ReadResourceResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8986,7 +8986,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ListPromptsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
+if(vErrors === null){vErrors = validate_ListPromptsResult.errors;} else {for(const e of validate_ListPromptsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8994,7 +8994,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_GetPromptResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+if(vErrors === null){vErrors = validate_GetPromptResult.errors;} else {for(const e of validate_GetPromptResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -9002,7 +9002,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListToolsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
+if(vErrors === null){vErrors = validate_ListToolsResult.errors;} else {for(const e of validate_ListToolsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -9010,7 +9010,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_CallToolResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
+if(vErrors === null){vErrors = validate_CallToolResult.errors;} else {for(const e of validate_CallToolResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -9018,7 +9018,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_CompleteResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
+if(vErrors === null){vErrors = validate_CompleteResult.errors;} else {for(const e of validate_CompleteResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -9118,7 +9118,7 @@ errors++;
 }
 if(data1.level !== undefined){
 if(!((fastSet.LoggingLevel(data1.level) || validate_LoggingLevel(data1.level, instancePath+"/params/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9164,7 +9164,7 @@ errors++;
 }
 if(data.level !== undefined){
 if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9511,7 +9511,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9707,7 +9707,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+if(vErrors === null){vErrors = validate_ToolAnnotations.errors;} else {for(const e of validate_ToolAnnotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }

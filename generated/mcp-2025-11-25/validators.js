@@ -32,7 +32,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -160,7 +160,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -538,7 +538,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -590,7 +590,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CallToolRequestParams(data.params) || validate_CallToolRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CallToolRequestParams.errors : vErrors.concat(validate_CallToolRequestParams.errors);
+if(vErrors === null){vErrors = validate_CallToolRequestParams.errors;} else {for(const e of validate_CallToolRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -627,7 +627,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -672,7 +672,7 @@ errors++;
 }
 if(data.task !== undefined){
 if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
+if(vErrors === null){vErrors = validate_TaskMetadata.errors;} else {for(const e of validate_TaskMetadata.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -725,7 +725,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -828,7 +828,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -973,11 +973,11 @@ function validate_CancelTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(!(validate_Task(data, instancePath))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 validate_CancelTaskResult.errors = vErrors;
@@ -1065,7 +1065,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CancelledNotificationParams.errors : vErrors.concat(validate_CancelledNotificationParams.errors);
+if(vErrors === null){vErrors = validate_CancelledNotificationParams.errors;} else {for(const e of validate_CancelledNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1116,7 +1116,7 @@ errors++;
 }
 if(data.requestId !== undefined){
 if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1426,7 +1426,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CancelledNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
+if(vErrors === null){vErrors = validate_CancelledNotification.errors;} else {for(const e of validate_CancelledNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1434,7 +1434,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InitializedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializedNotification.errors : vErrors.concat(validate_InitializedNotification.errors);
+if(vErrors === null){vErrors = validate_InitializedNotification.errors;} else {for(const e of validate_InitializedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1442,7 +1442,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ProgressNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+if(vErrors === null){vErrors = validate_ProgressNotification.errors;} else {for(const e of validate_ProgressNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1450,7 +1450,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_TaskStatusNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_TaskStatusNotification.errors : vErrors.concat(validate_TaskStatusNotification.errors);
+if(vErrors === null){vErrors = validate_TaskStatusNotification.errors;} else {for(const e of validate_TaskStatusNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1458,7 +1458,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_RootsListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_RootsListChangedNotification.errors : vErrors.concat(validate_RootsListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_RootsListChangedNotification.errors;} else {for(const e of validate_RootsListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1498,7 +1498,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_InitializeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
+if(vErrors === null){vErrors = validate_InitializeRequest.errors;} else {for(const e of validate_InitializeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1506,7 +1506,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_PingRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+if(vErrors === null){vErrors = validate_PingRequest.errors;} else {for(const e of validate_PingRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1514,7 +1514,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListResourcesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourcesRequest.errors;} else {for(const e of validate_ListResourcesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1522,7 +1522,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesRequest.errors;} else {for(const e of validate_ListResourceTemplatesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1530,7 +1530,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ReadResourceRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
+if(vErrors === null){vErrors = validate_ReadResourceRequest.errors;} else {for(const e of validate_ReadResourceRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1538,7 +1538,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_SubscribeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
+if(vErrors === null){vErrors = validate_SubscribeRequest.errors;} else {for(const e of validate_SubscribeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -1546,7 +1546,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_UnsubscribeRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
+if(vErrors === null){vErrors = validate_UnsubscribeRequest.errors;} else {for(const e of validate_UnsubscribeRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1554,7 +1554,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListPromptsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
+if(vErrors === null){vErrors = validate_ListPromptsRequest.errors;} else {for(const e of validate_ListPromptsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -1562,7 +1562,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_GetPromptRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
+if(vErrors === null){vErrors = validate_GetPromptRequest.errors;} else {for(const e of validate_GetPromptRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -1570,7 +1570,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_ListToolsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
+if(vErrors === null){vErrors = validate_ListToolsRequest.errors;} else {for(const e of validate_ListToolsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -1578,7 +1578,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate_CallToolRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
+if(vErrors === null){vErrors = validate_CallToolRequest.errors;} else {for(const e of validate_CallToolRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -1586,7 +1586,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate_GetTaskRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
+if(vErrors === null){vErrors = validate_GetTaskRequest.errors;} else {for(const e of validate_GetTaskRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -1594,7 +1594,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
 if(!(validate_GetTaskPayloadRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
+if(vErrors === null){vErrors = validate_GetTaskPayloadRequest.errors;} else {for(const e of validate_GetTaskPayloadRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -1602,7 +1602,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs14 = errors;
 if(!(validate_CancelTaskRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
+if(vErrors === null){vErrors = validate_CancelTaskRequest.errors;} else {for(const e of validate_CancelTaskRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs14 === errors;
@@ -1610,7 +1610,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs15 = errors;
 if(!(validate_ListTasksRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
+if(vErrors === null){vErrors = validate_ListTasksRequest.errors;} else {for(const e of validate_ListTasksRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
@@ -1618,7 +1618,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs16 = errors;
 if(!(validate_SetLevelRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
+if(vErrors === null){vErrors = validate_SetLevelRequest.errors;} else {for(const e of validate_SetLevelRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
@@ -1626,7 +1626,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs17 = errors;
 if(!(validate_CompleteRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
+if(vErrors === null){vErrors = validate_CompleteRequest.errors;} else {for(const e of validate_CompleteRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
@@ -1678,7 +1678,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1686,7 +1686,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_GetTaskResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
+if(vErrors === null){vErrors = validate_GetTaskResult.errors;} else {for(const e of validate_GetTaskResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1694,7 +1694,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_GetTaskPayloadResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
+if(vErrors === null){vErrors = validate_GetTaskPayloadResult.errors;} else {for(const e of validate_GetTaskPayloadResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1702,7 +1702,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_CancelTaskResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
+if(vErrors === null){vErrors = validate_CancelTaskResult.errors;} else {for(const e of validate_CancelTaskResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1710,7 +1710,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ListTasksResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
+if(vErrors === null){vErrors = validate_ListTasksResult.errors;} else {for(const e of validate_ListTasksResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1718,7 +1718,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_CreateMessageResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
+if(vErrors === null){vErrors = validate_CreateMessageResult.errors;} else {for(const e of validate_CreateMessageResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -1726,7 +1726,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_ListRootsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+if(vErrors === null){vErrors = validate_ListRootsResult.errors;} else {for(const e of validate_ListRootsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1734,7 +1734,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ElicitResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+if(vErrors === null){vErrors = validate_ElicitResult.errors;} else {for(const e of validate_ElicitResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -1816,7 +1816,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1868,7 +1868,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
+if(vErrors === null){vErrors = validate_CompleteRequestParams.errors;} else {for(const e of validate_CompleteRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1915,7 +1915,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2038,7 +2038,7 @@ const _errs19 = errors;
 let valid5 = false;
 const _errs20 = errors;
 if(!(validate_PromptReference(data8, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+if(vErrors === null){vErrors = validate_PromptReference.errors;} else {for(const e of validate_PromptReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs20 === errors;
@@ -2046,7 +2046,7 @@ valid5 = valid5 || _valid0;
 if(!valid5){
 const _errs21 = errors;
 if(!(validate_ResourceTemplateReference(data8, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplateReference.errors;} else {for(const e of validate_ResourceTemplateReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
@@ -2216,7 +2216,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2224,7 +2224,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -2232,7 +2232,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -2240,7 +2240,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ResourceLink(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+if(vErrors === null){vErrors = validate_ResourceLink.errors;} else {for(const e of validate_ResourceLink.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2248,7 +2248,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_EmbeddedResource(data, instancePath))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+if(vErrors === null){vErrors = validate_EmbeddedResource.errors;} else {for(const e of validate_EmbeddedResource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2327,7 +2327,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2379,7 +2379,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequestParams.errors;} else {for(const e of validate_CreateMessageRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2426,7 +2426,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2484,7 +2484,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessage(data4[i0]) || validate_SamplingMessage(data4[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+if(vErrors === null){vErrors = validate_SamplingMessage.errors;} else {for(const e of validate_SamplingMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2517,7 +2517,7 @@ errors++;
 }
 if(data.modelPreferences !== undefined){
 if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+if(vErrors === null){vErrors = validate_ModelPreferences.errors;} else {for(const e of validate_ModelPreferences.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2563,7 +2563,7 @@ errors++;
 }
 if(data.task !== undefined){
 if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
+if(vErrors === null){vErrors = validate_TaskMetadata.errors;} else {for(const e of validate_TaskMetadata.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2582,7 +2582,7 @@ errors++;
 }
 if(data.toolChoice !== undefined){
 if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, instancePath+"/toolChoice")))){
-vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
+if(vErrors === null){vErrors = validate_ToolChoice.errors;} else {for(const e of validate_ToolChoice.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2592,7 +2592,7 @@ if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 if(!((fastSet.Tool(data14[i2]) || validate_Tool(data14[i2], instancePath+"/tools/" + i2)))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+if(vErrors === null){vErrors = validate_Tool.errors;} else {for(const e of validate_Tool.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2677,7 +2677,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -2685,7 +2685,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -2693,7 +2693,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -2701,7 +2701,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
 if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -2709,7 +2709,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs10 = errors;
 if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -2720,7 +2720,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+if(vErrors === null){vErrors = validate_SamplingMessageContentBlock.errors;} else {for(const e of validate_SamplingMessageContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2778,7 +2778,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2839,7 +2839,7 @@ errors++;
 }
 if(data.task !== undefined){
 if(!((fastSet.Task(data.task) || validate_Task(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2919,7 +2919,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2971,7 +2971,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestParams.errors;} else {for(const e of validate_ElicitRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3018,7 +3018,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3109,7 +3109,7 @@ let data6 = data4.properties;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 if(!((fastSet.PrimitiveSchemaDefinition(data6[key0]) || validate_PrimitiveSchemaDefinition(data6[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
+if(vErrors === null){vErrors = validate_PrimitiveSchemaDefinition.errors;} else {for(const e of validate_PrimitiveSchemaDefinition.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3190,7 +3190,7 @@ errors++;
 }
 if(data.task !== undefined){
 if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
+if(vErrors === null){vErrors = validate_TaskMetadata.errors;} else {for(const e of validate_TaskMetadata.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3215,7 +3215,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_ElicitRequestURLParams(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestURLParams.errors;} else {for(const e of validate_ElicitRequestURLParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3223,7 +3223,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ElicitRequestFormParams(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestFormParams.errors;} else {for(const e of validate_ElicitRequestFormParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3302,7 +3302,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3367,7 +3367,7 @@ errors++;
 }
 if(data.task !== undefined){
 if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
+if(vErrors === null){vErrors = validate_TaskMetadata.errors;} else {for(const e of validate_TaskMetadata.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3772,7 +3772,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3782,7 +3782,7 @@ const _errs6 = errors;
 let valid1 = false;
 const _errs7 = errors;
 if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -3790,7 +3790,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -3862,7 +3862,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledSingleSelectEnumSchema.errors;} else {for(const e of validate_UntitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3870,7 +3870,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledSingleSelectEnumSchema.errors;} else {for(const e of validate_TitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3878,7 +3878,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledMultiSelectEnumSchema.errors;} else {for(const e of validate_UntitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -3886,7 +3886,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledMultiSelectEnumSchema.errors;} else {for(const e of validate_TitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -3894,7 +3894,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+if(vErrors === null){vErrors = validate_LegacyTitledEnumSchema.errors;} else {for(const e of validate_LegacyTitledEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -4036,7 +4036,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4088,7 +4088,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
+if(vErrors === null){vErrors = validate_GetPromptRequestParams.errors;} else {for(const e of validate_GetPromptRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4125,7 +4125,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4241,7 +4241,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
+if(vErrors === null){vErrors = validate_PromptMessage.errors;} else {for(const e of validate_PromptMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4317,7 +4317,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4537,7 +4537,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4682,11 +4682,11 @@ function validate_GetTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(!(validate_Task(data, instancePath))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 validate_GetTaskResult.errors = vErrors;
@@ -4818,7 +4818,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data0[i0]) || validate_Icon(data0[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4899,7 +4899,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5019,7 +5019,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5156,7 +5156,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5208,7 +5208,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.InitializeRequestParams(data.params) || validate_InitializeRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_InitializeRequestParams.errors : vErrors.concat(validate_InitializeRequestParams.errors);
+if(vErrors === null){vErrors = validate_InitializeRequestParams.errors;} else {for(const e of validate_InitializeRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5265,7 +5265,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5283,13 +5283,13 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.ClientCapabilities(data.capabilities) || validate_ClientCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
+if(vErrors === null){vErrors = validate_ClientCapabilities.errors;} else {for(const e of validate_ClientCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.clientInfo !== undefined){
 if(!((fastSet.Implementation(data.clientInfo) || validate_Implementation(data.clientInfo, instancePath+"/clientInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5370,7 +5370,7 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
+if(vErrors === null){vErrors = validate_ServerCapabilities.errors;} else {for(const e of validate_ServerCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5400,7 +5400,7 @@ errors++;
 }
 if(data.serverInfo !== undefined){
 if(!((fastSet.Implementation(data.serverInfo) || validate_Implementation(data.serverInfo, instancePath+"/serverInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5490,7 +5490,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5534,13 +5534,13 @@ errors++;
 }
 if(data.error !== undefined){
 if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5588,7 +5588,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_JSONRPCRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5596,7 +5596,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_JSONRPCNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+if(vErrors === null){vErrors = validate_JSONRPCNotification.errors;} else {for(const e of validate_JSONRPCNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -5604,7 +5604,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_JSONRPCResultResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResultResponse.errors;} else {for(const e of validate_JSONRPCResultResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -5612,7 +5612,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_JSONRPCErrorResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCErrorResponse.errors;} else {for(const e of validate_JSONRPCErrorResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -5768,7 +5768,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5843,7 +5843,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_JSONRPCResultResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResultResponse.errors;} else {for(const e of validate_JSONRPCResultResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5851,7 +5851,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_JSONRPCErrorResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCErrorResponse.errors;} else {for(const e of validate_JSONRPCErrorResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -5917,7 +5917,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5946,7 +5946,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.EmptyResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6153,7 +6153,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6205,7 +6205,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6270,7 +6270,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Prompt(data2[i0]) || validate_Prompt(data2[i0], instancePath+"/prompts/" + i0)))){
-vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
+if(vErrors === null){vErrors = validate_Prompt.errors;} else {for(const e of validate_Prompt.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6336,7 +6336,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6388,7 +6388,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6453,7 +6453,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ResourceTemplate(data2[i0]) || validate_ResourceTemplate(data2[i0], instancePath+"/resourceTemplates/" + i0)))){
-vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplate.errors;} else {for(const e of validate_ResourceTemplate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6519,7 +6519,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6571,7 +6571,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6636,7 +6636,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Resource(data2[i0]) || validate_Resource(data2[i0], instancePath+"/resources/" + i0)))){
-vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
+if(vErrors === null){vErrors = validate_Resource.errors;} else {for(const e of validate_Resource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6702,7 +6702,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6754,7 +6754,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
+if(vErrors === null){vErrors = validate_RequestParams.errors;} else {for(const e of validate_RequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6807,7 +6807,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Root(data1[i0]) || validate_Root(data1[i0], instancePath+"/roots/" + i0)))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+if(vErrors === null){vErrors = validate_Root.errors;} else {for(const e of validate_Root.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6873,7 +6873,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6925,7 +6925,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6990,7 +6990,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], instancePath+"/tasks/" + i0)))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7056,7 +7056,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7108,7 +7108,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7173,7 +7173,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Tool(data2[i0]) || validate_Tool(data2[i0], instancePath+"/tools/" + i0)))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+if(vErrors === null){vErrors = validate_Tool.errors;} else {for(const e of validate_Tool.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7311,7 +7311,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.LoggingMessageNotificationParams(data.params) || validate_LoggingMessageNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_LoggingMessageNotificationParams.errors : vErrors.concat(validate_LoggingMessageNotificationParams.errors);
+if(vErrors === null){vErrors = validate_LoggingMessageNotificationParams.errors;} else {for(const e of validate_LoggingMessageNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7370,7 +7370,7 @@ errors++;
 }
 if(data.level !== undefined){
 if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7475,7 +7475,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+if(vErrors === null){vErrors = validate_ModelHint.errors;} else {for(const e of validate_ModelHint.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7582,7 +7582,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledMultiSelectEnumSchema.errors;} else {for(const e of validate_UntitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7590,7 +7590,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledMultiSelectEnumSchema.errors;} else {for(const e of validate_TitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7858,7 +7858,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7899,7 +7899,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7926,7 +7926,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8049,7 +8049,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8101,7 +8101,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
+if(vErrors === null){vErrors = validate_RequestParams.errors;} else {for(const e of validate_RequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8126,7 +8126,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_StringSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+if(vErrors === null){vErrors = validate_StringSchema.errors;} else {for(const e of validate_StringSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8134,7 +8134,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_NumberSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+if(vErrors === null){vErrors = validate_NumberSchema.errors;} else {for(const e of validate_NumberSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8142,7 +8142,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_BooleanSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+if(vErrors === null){vErrors = validate_BooleanSchema.errors;} else {for(const e of validate_BooleanSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8150,7 +8150,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledSingleSelectEnumSchema.errors;} else {for(const e of validate_UntitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8158,7 +8158,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledSingleSelectEnumSchema.errors;} else {for(const e of validate_TitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8166,7 +8166,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledMultiSelectEnumSchema.errors;} else {for(const e of validate_UntitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8174,7 +8174,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledMultiSelectEnumSchema.errors;} else {for(const e of validate_TitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -8182,7 +8182,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+if(vErrors === null){vErrors = validate_LegacyTitledEnumSchema.errors;} else {for(const e of validate_LegacyTitledEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -8300,7 +8300,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ProgressNotificationParams(data.params) || validate_ProgressNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ProgressNotificationParams.errors : vErrors.concat(validate_ProgressNotificationParams.errors);
+if(vErrors === null){vErrors = validate_ProgressNotificationParams.errors;} else {for(const e of validate_ProgressNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8384,7 +8384,7 @@ errors++;
 }
 if(data.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8466,7 +8466,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], instancePath+"/arguments/" + i0)))){
-vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+if(vErrors === null){vErrors = validate_PromptArgument.errors;} else {for(const e of validate_PromptArgument.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8500,7 +8500,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], instancePath+"/icons/" + i1)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8702,7 +8702,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8746,13 +8746,13 @@ errors++;
 }
 if(data.content !== undefined){
 if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, instancePath+"/content")))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8901,7 +8901,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8953,7 +8953,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
+if(vErrors === null){vErrors = validate_ReadResourceRequestParams.errors;} else {for(const e of validate_ReadResourceRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8990,7 +8990,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9084,7 +9084,7 @@ const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
 if(!(validate_TextResourceContents(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -9092,7 +9092,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
 if(!(validate_BlobResourceContents(data2, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -9266,7 +9266,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9337,7 +9337,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9359,7 +9359,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9594,7 +9594,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9616,7 +9616,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9815,7 +9815,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9852,7 +9852,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9948,7 +9948,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9970,7 +9970,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10229,7 +10229,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ResourceUpdatedNotificationParams(data.params) || validate_ResourceUpdatedNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ResourceUpdatedNotificationParams.errors : vErrors.concat(validate_ResourceUpdatedNotificationParams.errors);
+if(vErrors === null){vErrors = validate_ResourceUpdatedNotificationParams.errors;} else {for(const e of validate_ResourceUpdatedNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10526,7 +10526,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10589,7 +10589,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -10597,7 +10597,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -10605,7 +10605,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -10613,7 +10613,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs9 = errors;
 if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -10621,7 +10621,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs10 = errors;
 if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -10632,7 +10632,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+if(vErrors === null){vErrors = validate_SamplingMessageContentBlock.errors;} else {for(const e of validate_SamplingMessageContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10678,7 +10678,7 @@ vErrors = null;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10703,7 +10703,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -10711,7 +10711,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -10719,7 +10719,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -10727,7 +10727,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ToolUseContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -10735,7 +10735,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ToolResultContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11036,7 +11036,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CancelledNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
+if(vErrors === null){vErrors = validate_CancelledNotification.errors;} else {for(const e of validate_CancelledNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11044,7 +11044,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ProgressNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+if(vErrors === null){vErrors = validate_ProgressNotification.errors;} else {for(const e of validate_ProgressNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11052,7 +11052,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ResourceListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceListChangedNotification.errors;} else {for(const e of validate_ResourceListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11060,7 +11060,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ResourceUpdatedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceUpdatedNotification.errors;} else {for(const e of validate_ResourceUpdatedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -11068,7 +11068,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_PromptListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_PromptListChangedNotification.errors;} else {for(const e of validate_PromptListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11076,7 +11076,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ToolListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ToolListChangedNotification.errors;} else {for(const e of validate_ToolListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -11084,7 +11084,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_TaskStatusNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_TaskStatusNotification.errors : vErrors.concat(validate_TaskStatusNotification.errors);
+if(vErrors === null){vErrors = validate_TaskStatusNotification.errors;} else {for(const e of validate_TaskStatusNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -11092,7 +11092,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_LoggingMessageNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
+if(vErrors === null){vErrors = validate_LoggingMessageNotification.errors;} else {for(const e of validate_LoggingMessageNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11100,7 +11100,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_ElicitationCompleteNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitationCompleteNotification.errors : vErrors.concat(validate_ElicitationCompleteNotification.errors);
+if(vErrors === null){vErrors = validate_ElicitationCompleteNotification.errors;} else {for(const e of validate_ElicitationCompleteNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -11144,7 +11144,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_PingRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+if(vErrors === null){vErrors = validate_PingRequest.errors;} else {for(const e of validate_PingRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11152,7 +11152,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_GetTaskRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
+if(vErrors === null){vErrors = validate_GetTaskRequest.errors;} else {for(const e of validate_GetTaskRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11160,7 +11160,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_GetTaskPayloadRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
+if(vErrors === null){vErrors = validate_GetTaskPayloadRequest.errors;} else {for(const e of validate_GetTaskPayloadRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11168,7 +11168,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_CancelTaskRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
+if(vErrors === null){vErrors = validate_CancelTaskRequest.errors;} else {for(const e of validate_CancelTaskRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -11176,7 +11176,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ListTasksRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
+if(vErrors === null){vErrors = validate_ListTasksRequest.errors;} else {for(const e of validate_ListTasksRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11184,7 +11184,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_CreateMessageRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequest.errors;} else {for(const e of validate_CreateMessageRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -11192,7 +11192,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_ListRootsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+if(vErrors === null){vErrors = validate_ListRootsRequest.errors;} else {for(const e of validate_ListRootsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -11200,7 +11200,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ElicitRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+if(vErrors === null){vErrors = validate_ElicitRequest.errors;} else {for(const e of validate_ElicitRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11243,7 +11243,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11251,7 +11251,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InitializeResult(data, instancePath))){
-vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
+if(vErrors === null){vErrors = validate_InitializeResult.errors;} else {for(const e of validate_InitializeResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11259,7 +11259,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListResourcesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourcesResult.errors;} else {for(const e of validate_ListResourcesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11267,7 +11267,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ListResourceTemplatesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesResult.errors;} else {for(const e of validate_ListResourceTemplatesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -11275,7 +11275,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ReadResourceResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
+if(vErrors === null){vErrors = validate_ReadResourceResult.errors;} else {for(const e of validate_ReadResourceResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11283,7 +11283,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ListPromptsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
+if(vErrors === null){vErrors = validate_ListPromptsResult.errors;} else {for(const e of validate_ListPromptsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -11291,7 +11291,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_GetPromptResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+if(vErrors === null){vErrors = validate_GetPromptResult.errors;} else {for(const e of validate_GetPromptResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -11299,7 +11299,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListToolsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
+if(vErrors === null){vErrors = validate_ListToolsResult.errors;} else {for(const e of validate_ListToolsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11307,7 +11307,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_CallToolResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
+if(vErrors === null){vErrors = validate_CallToolResult.errors;} else {for(const e of validate_CallToolResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -11315,7 +11315,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_GetTaskResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
+if(vErrors === null){vErrors = validate_GetTaskResult.errors;} else {for(const e of validate_GetTaskResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -11323,7 +11323,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate_GetTaskPayloadResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
+if(vErrors === null){vErrors = validate_GetTaskPayloadResult.errors;} else {for(const e of validate_GetTaskPayloadResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -11331,7 +11331,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate_CancelTaskResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
+if(vErrors === null){vErrors = validate_CancelTaskResult.errors;} else {for(const e of validate_CancelTaskResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -11339,7 +11339,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs13 = errors;
 if(!(validate_ListTasksResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
+if(vErrors === null){vErrors = validate_ListTasksResult.errors;} else {for(const e of validate_ListTasksResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -11347,7 +11347,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs14 = errors;
 if(!(validate_CompleteResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
+if(vErrors === null){vErrors = validate_CompleteResult.errors;} else {for(const e of validate_CompleteResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs14 === errors;
@@ -11435,7 +11435,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11487,7 +11487,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.SetLevelRequestParams(data.params) || validate_SetLevelRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_SetLevelRequestParams.errors : vErrors.concat(validate_SetLevelRequestParams.errors);
+if(vErrors === null){vErrors = validate_SetLevelRequestParams.errors;} else {for(const e of validate_SetLevelRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11524,7 +11524,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11542,7 +11542,7 @@ errors++;
 }
 if(data.level !== undefined){
 if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11567,7 +11567,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledSingleSelectEnumSchema.errors;} else {for(const e of validate_UntitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11575,7 +11575,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledSingleSelectEnumSchema.errors;} else {for(const e of validate_TitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11787,7 +11787,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11839,7 +11839,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.SubscribeRequestParams(data.params) || validate_SubscribeRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_SubscribeRequestParams.errors : vErrors.concat(validate_SubscribeRequestParams.errors);
+if(vErrors === null){vErrors = validate_SubscribeRequestParams.errors;} else {for(const e of validate_SubscribeRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11876,7 +11876,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12024,7 +12024,7 @@ errors++;
 }
 if(data.status !== undefined){
 if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, instancePath+"/status")))){
-vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+if(vErrors === null){vErrors = validate_TaskStatus.errors;} else {for(const e of validate_TaskStatus.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12088,7 +12088,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12106,7 +12106,7 @@ errors++;
 }
 if(data.task !== undefined){
 if(!((fastSet.TaskMetadata(data.task) || validate_TaskMetadata(data.task, instancePath+"/task")))){
-vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
+if(vErrors === null){vErrors = validate_TaskMetadata.errors;} else {for(const e of validate_TaskMetadata.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12263,7 +12263,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.TaskStatusNotificationParams(data.params) || validate_TaskStatusNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_TaskStatusNotificationParams.errors : vErrors.concat(validate_TaskStatusNotificationParams.errors);
+if(vErrors === null){vErrors = validate_TaskStatusNotificationParams.errors;} else {for(const e of validate_TaskStatusNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12285,11 +12285,11 @@ function validate_TaskStatusNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(validate_NotificationParams(data, instancePath))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(!(validate_Task(data, instancePath))){
-vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+if(vErrors === null){vErrors = validate_Task.errors;} else {for(const e of validate_Task.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 validate_TaskStatusNotificationParams.errors = vErrors;
@@ -12336,7 +12336,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12943,7 +12943,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+if(vErrors === null){vErrors = validate_ToolAnnotations.errors;} else {for(const e of validate_ToolAnnotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12961,7 +12961,7 @@ errors++;
 }
 if(data.execution !== undefined){
 if(!((fastSet.ToolExecution(data.execution) || validate_ToolExecution(data.execution, instancePath+"/execution")))){
-vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
+if(vErrors === null){vErrors = validate_ToolExecution.errors;} else {for(const e of validate_ToolExecution.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12971,7 +12971,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data4[i0]) || validate_Icon(data4[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13493,7 +13493,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13566,7 +13566,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13820,7 +13820,7 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
@@ -13886,7 +13886,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ElicitRequestURLParams(data3[i0]) || validate_ElicitRequestURLParams(data3[i0], instancePath+"/error/data/elicitations/" + i0)))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestURLParams.errors;} else {for(const e of validate_ElicitRequestURLParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13928,7 +13928,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14015,7 +14015,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14067,7 +14067,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.UnsubscribeRequestParams(data.params) || validate_UnsubscribeRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_UnsubscribeRequestParams.errors : vErrors.concat(validate_UnsubscribeRequestParams.errors);
+if(vErrors === null){vErrors = validate_UnsubscribeRequestParams.errors;} else {for(const e of validate_UnsubscribeRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14104,7 +14104,7 @@ let data0 = data._meta;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data0.progressToken) || validate_ProgressToken(data0.progressToken, instancePath+"/_meta/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }

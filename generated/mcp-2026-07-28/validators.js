@@ -37,7 +37,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -150,13 +150,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -312,7 +312,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -515,7 +515,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -639,7 +639,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -691,7 +691,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CallToolRequestParams(data.params) || validate_CallToolRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CallToolRequestParams.errors : vErrors.concat(validate_CallToolRequestParams.errors);
+if(vErrors === null){vErrors = validate_CallToolRequestParams.errors;} else {for(const e of validate_CallToolRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -735,7 +735,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -756,7 +756,7 @@ errors++;
 }
 if(data.inputResponses !== undefined){
 if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
+if(vErrors === null){vErrors = validate_InputResponses.errors;} else {for(const e of validate_InputResponses.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -824,7 +824,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -834,7 +834,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -924,7 +924,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -957,7 +957,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate_InputRequiredResult(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
+if(vErrors === null){vErrors = validate_InputRequiredResult.errors;} else {for(const e of validate_InputRequiredResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -965,7 +965,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_CallToolResult(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
+if(vErrors === null){vErrors = validate_CallToolResult.errors;} else {for(const e of validate_CallToolResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1089,7 +1089,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CancelledNotificationParams.errors : vErrors.concat(validate_CancelledNotificationParams.errors);
+if(vErrors === null){vErrors = validate_CancelledNotificationParams.errors;} else {for(const e of validate_CancelledNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1123,7 +1123,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
+if(vErrors === null){vErrors = validate_NotificationMetaObject.errors;} else {for(const e of validate_NotificationMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1141,7 +1141,7 @@ errors++;
 }
 if(data.requestId !== undefined){
 if(!((fastSet.RequestId(data.requestId) || validate_RequestId(data.requestId, instancePath+"/requestId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1168,13 +1168,13 @@ let data0 = data.elicitation;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.form !== undefined){
 if(!((fastSet.JSONObject(data0.form) || validate_JSONObject(data0.form, instancePath+"/elicitation/form")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data0.url !== undefined){
 if(!((fastSet.JSONObject(data0.url) || validate_JSONObject(data0.url, instancePath+"/elicitation/url")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1195,7 +1195,7 @@ let data3 = data.experimental;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 if(!((fastSet.JSONObject(data3[key0]) || validate_JSONObject(data3[key0], instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1216,7 +1216,7 @@ let data5 = data.extensions;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
 if(!((fastSet.JSONObject(data5[key1]) || validate_JSONObject(data5[key1], instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1250,13 +1250,13 @@ let data8 = data.sampling;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.context !== undefined){
 if(!((fastSet.JSONObject(data8.context) || validate_JSONObject(data8.context, instancePath+"/sampling/context")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data8.tools !== undefined){
 if(!((fastSet.JSONObject(data8.tools) || validate_JSONObject(data8.tools, instancePath+"/sampling/tools")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1368,7 +1368,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CancelledNotificationParams(data.params) || validate_CancelledNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CancelledNotificationParams.errors : vErrors.concat(validate_CancelledNotificationParams.errors);
+if(vErrors === null){vErrors = validate_CancelledNotificationParams.errors;} else {for(const e of validate_CancelledNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1393,7 +1393,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_DiscoverRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_DiscoverRequest.errors : vErrors.concat(validate_DiscoverRequest.errors);
+if(vErrors === null){vErrors = validate_DiscoverRequest.errors;} else {for(const e of validate_DiscoverRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1401,7 +1401,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ListResourcesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourcesRequest.errors;} else {for(const e of validate_ListResourcesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1409,7 +1409,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ListResourceTemplatesRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesRequest.errors : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesRequest.errors;} else {for(const e of validate_ListResourceTemplatesRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1417,7 +1417,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ReadResourceRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
+if(vErrors === null){vErrors = validate_ReadResourceRequest.errors;} else {for(const e of validate_ReadResourceRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1425,7 +1425,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_SubscriptionsListenRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_SubscriptionsListenRequest.errors : vErrors.concat(validate_SubscriptionsListenRequest.errors);
+if(vErrors === null){vErrors = validate_SubscriptionsListenRequest.errors;} else {for(const e of validate_SubscriptionsListenRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1433,7 +1433,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ListPromptsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
+if(vErrors === null){vErrors = validate_ListPromptsRequest.errors;} else {for(const e of validate_ListPromptsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -1441,7 +1441,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_GetPromptRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
+if(vErrors === null){vErrors = validate_GetPromptRequest.errors;} else {for(const e of validate_GetPromptRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1449,7 +1449,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListToolsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
+if(vErrors === null){vErrors = validate_ListToolsRequest.errors;} else {for(const e of validate_ListToolsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -1457,7 +1457,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_CallToolRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
+if(vErrors === null){vErrors = validate_CallToolRequest.errors;} else {for(const e of validate_CallToolRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -1465,7 +1465,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_CompleteRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
+if(vErrors === null){vErrors = validate_CompleteRequest.errors;} else {for(const e of validate_CompleteRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -1549,7 +1549,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1601,7 +1601,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CompleteRequestParams(data.params) || validate_CompleteRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CompleteRequestParams.errors : vErrors.concat(validate_CompleteRequestParams.errors);
+if(vErrors === null){vErrors = validate_CompleteRequestParams.errors;} else {for(const e of validate_CompleteRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1655,7 +1655,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1766,7 +1766,7 @@ const _errs16 = errors;
 let valid4 = false;
 const _errs17 = errors;
 if(!(validate_PromptReference(data7, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+if(vErrors === null){vErrors = validate_PromptReference.errors;} else {for(const e of validate_PromptReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs17 === errors;
@@ -1774,7 +1774,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs18 = errors;
 if(!(validate_ResourceTemplateReference(data7, instancePath+"/ref"))){
-vErrors = vErrors === null ? validate_ResourceTemplateReference.errors : vErrors.concat(validate_ResourceTemplateReference.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplateReference.errors;} else {for(const e of validate_ResourceTemplateReference.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs18 === errors;
@@ -1842,7 +1842,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1996,7 +1996,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2025,7 +2025,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.CompleteResult(data.result) || validate_CompleteResult(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
+if(vErrors === null){vErrors = validate_CompleteResult.errors;} else {for(const e of validate_CompleteResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2050,7 +2050,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2058,7 +2058,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -2066,7 +2066,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -2074,7 +2074,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ResourceLink(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+if(vErrors === null){vErrors = validate_ResourceLink.errors;} else {for(const e of validate_ResourceLink.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2082,7 +2082,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_EmbeddedResource(data, instancePath))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+if(vErrors === null){vErrors = validate_EmbeddedResource.errors;} else {for(const e of validate_EmbeddedResource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2164,7 +2164,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequestParams.errors;} else {for(const e of validate_CreateMessageRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2248,7 +2248,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+if(vErrors === null){vErrors = validate_SamplingMessage.errors;} else {for(const e of validate_SamplingMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2266,13 +2266,13 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.modelPreferences !== undefined){
 if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+if(vErrors === null){vErrors = validate_ModelPreferences.errors;} else {for(const e of validate_ModelPreferences.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2331,7 +2331,7 @@ errors++;
 }
 if(data.toolChoice !== undefined){
 if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, instancePath+"/toolChoice")))){
-vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
+if(vErrors === null){vErrors = validate_ToolChoice.errors;} else {for(const e of validate_ToolChoice.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2341,7 +2341,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], instancePath+"/tools/" + i2)))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+if(vErrors === null){vErrors = validate_Tool.errors;} else {for(const e of validate_Tool.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2407,7 +2407,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2417,7 +2417,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -2425,7 +2425,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2433,7 +2433,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -2441,7 +2441,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -2449,7 +2449,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -2460,7 +2460,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+if(vErrors === null){vErrors = validate_SamplingMessageContentBlock.errors;} else {for(const e of validate_SamplingMessageContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2518,7 +2518,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2610,7 +2610,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2662,7 +2662,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
+if(vErrors === null){vErrors = validate_RequestParams.errors;} else {for(const e of validate_RequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2736,7 +2736,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2765,7 +2765,7 @@ errors++;
 }
 if(data.capabilities !== undefined){
 if(!((fastSet.ServerCapabilities(data.capabilities) || validate_ServerCapabilities(data.capabilities, instancePath+"/capabilities")))){
-vErrors = vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
+if(vErrors === null){vErrors = validate_ServerCapabilities.errors;} else {for(const e of validate_ServerCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2896,7 +2896,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2925,7 +2925,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.DiscoverResult(data.result) || validate_DiscoverResult(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
+if(vErrors === null){vErrors = validate_DiscoverResult.errors;} else {for(const e of validate_DiscoverResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -2992,7 +2992,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestParams.errors;} else {for(const e of validate_ElicitRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3109,7 +3109,7 @@ let data4 = data2.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
+if(vErrors === null){vErrors = validate_PrimitiveSchemaDefinition.errors;} else {for(const e of validate_PrimitiveSchemaDefinition.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3209,7 +3209,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_ElicitRequestFormParams(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestFormParams.errors;} else {for(const e of validate_ElicitRequestFormParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3217,7 +3217,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ElicitRequestURLParams(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestURLParams.errors;} else {for(const e of validate_ElicitRequestURLParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3516,13 +3516,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3532,7 +3532,7 @@ const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
 if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -3540,7 +3540,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -3612,7 +3612,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledSingleSelectEnumSchema.errors;} else {for(const e of validate_UntitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3620,7 +3620,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledSingleSelectEnumSchema.errors;} else {for(const e of validate_TitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -3628,7 +3628,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledMultiSelectEnumSchema.errors;} else {for(const e of validate_UntitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -3636,7 +3636,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledMultiSelectEnumSchema.errors;} else {for(const e of validate_TitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -3644,7 +3644,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+if(vErrors === null){vErrors = validate_LegacyTitledEnumSchema.errors;} else {for(const e of validate_LegacyTitledEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -3786,7 +3786,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3838,7 +3838,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.GetPromptRequestParams(data.params) || validate_GetPromptRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_GetPromptRequestParams.errors : vErrors.concat(validate_GetPromptRequestParams.errors);
+if(vErrors === null){vErrors = validate_GetPromptRequestParams.errors;} else {for(const e of validate_GetPromptRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3882,7 +3882,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3915,7 +3915,7 @@ errors++;
 }
 if(data.inputResponses !== undefined){
 if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
+if(vErrors === null){vErrors = validate_InputResponses.errors;} else {for(const e of validate_InputResponses.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3983,7 +3983,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4005,7 +4005,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptMessage(data2[i0]) || validate_PromptMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
+if(vErrors === null){vErrors = validate_PromptMessage.errors;} else {for(const e of validate_PromptMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4083,7 +4083,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4116,7 +4116,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate_InputRequiredResult(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
+if(vErrors === null){vErrors = validate_InputRequiredResult.errors;} else {for(const e of validate_InputRequiredResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -4124,7 +4124,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_GetPromptResult(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+if(vErrors === null){vErrors = validate_GetPromptResult.errors;} else {for(const e of validate_GetPromptResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -4193,7 +4193,7 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
@@ -4244,7 +4244,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4411,7 +4411,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data0[i0]) || validate_Icon(data0[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4477,13 +4477,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4603,7 +4603,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4701,7 +4701,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CreateMessageRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequest.errors;} else {for(const e of validate_CreateMessageRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4709,7 +4709,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ListRootsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+if(vErrors === null){vErrors = validate_ListRootsRequest.errors;} else {for(const e of validate_ListRootsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -4717,7 +4717,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ElicitRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+if(vErrors === null){vErrors = validate_ElicitRequest.errors;} else {for(const e of validate_ElicitRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -4754,7 +4754,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
+if(vErrors === null){vErrors = validate_InputRequest.errors;} else {for(const e of validate_InputRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4788,13 +4788,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.inputRequests !== undefined){
 if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+if(vErrors === null){vErrors = validate_InputRequests.errors;} else {for(const e of validate_InputRequests.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4843,7 +4843,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CreateMessageResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
+if(vErrors === null){vErrors = validate_CreateMessageResult.errors;} else {for(const e of validate_CreateMessageResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4851,7 +4851,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ListRootsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+if(vErrors === null){vErrors = validate_ListRootsResult.errors;} else {for(const e of validate_ListRootsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -4859,7 +4859,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ElicitResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+if(vErrors === null){vErrors = validate_ElicitResult.errors;} else {for(const e of validate_ElicitResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -4906,13 +4906,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.inputResponses !== undefined){
 if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
+if(vErrors === null){vErrors = validate_InputResponses.errors;} else {for(const e of validate_InputResponses.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4948,7 +4948,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((fastSet.InputResponse(data[key0]) || validate_InputResponse(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
+if(vErrors === null){vErrors = validate_InputResponse.errors;} else {for(const e of validate_InputResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5192,7 +5192,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.JSONValue(data[i0]) || validate_JSONValue(data[i0], instancePath+"/" + i0)))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+if(vErrors === null){vErrors = validate_JSONValue.errors;} else {for(const e of validate_JSONValue.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5216,7 +5216,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+if(vErrors === null){vErrors = validate_JSONValue.errors;} else {for(const e of validate_JSONValue.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5260,13 +5260,13 @@ errors++;
 }
 if(data.error !== undefined){
 if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5314,7 +5314,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_JSONRPCRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5322,7 +5322,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_JSONRPCNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+if(vErrors === null){vErrors = validate_JSONRPCNotification.errors;} else {for(const e of validate_JSONRPCNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -5330,7 +5330,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_JSONRPCResultResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResultResponse.errors;} else {for(const e of validate_JSONRPCResultResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -5338,7 +5338,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_JSONRPCErrorResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCErrorResponse.errors;} else {for(const e of validate_JSONRPCErrorResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -5494,7 +5494,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5569,7 +5569,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_JSONRPCResultResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCResultResponse.errors;} else {for(const e of validate_JSONRPCResultResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5577,7 +5577,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_JSONRPCErrorResponse(data, instancePath))){
-vErrors = vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+if(vErrors === null){vErrors = validate_JSONRPCErrorResponse.errors;} else {for(const e of validate_JSONRPCErrorResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -5643,7 +5643,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5672,7 +5672,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.ClientResult(data.result) || validate_Result(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5697,7 +5697,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(wrapper_JSONObject.validate(data, instancePath))){
-vErrors = vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
+if(vErrors === null){vErrors = wrapper_JSONObject.validate.errors;} else {for(const e of wrapper_JSONObject.validate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5708,7 +5708,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(wrapper_JSONValue.validate(data[i0], instancePath+"/" + i0))){
-vErrors = vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
+if(vErrors === null){vErrors = wrapper_JSONValue.validate.errors;} else {for(const e of wrapper_JSONValue.validate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5964,7 +5964,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6016,7 +6016,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6080,7 +6080,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6125,7 +6125,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Prompt(data3[i0]) || validate_Prompt(data3[i0], instancePath+"/prompts/" + i0)))){
-vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
+if(vErrors === null){vErrors = validate_Prompt.errors;} else {for(const e of validate_Prompt.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6228,7 +6228,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6257,7 +6257,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.ListPromptsResult(data.result) || validate_ListPromptsResult(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
+if(vErrors === null){vErrors = validate_ListPromptsResult.errors;} else {for(const e of validate_ListPromptsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6321,7 +6321,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6373,7 +6373,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6437,7 +6437,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6482,7 +6482,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ResourceTemplate(data3[i0]) || validate_ResourceTemplate(data3[i0], instancePath+"/resourceTemplates/" + i0)))){
-vErrors = vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
+if(vErrors === null){vErrors = validate_ResourceTemplate.errors;} else {for(const e of validate_ResourceTemplate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6585,7 +6585,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6614,7 +6614,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.ListResourceTemplatesResult(data.result) || validate_ListResourceTemplatesResult(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesResult.errors;} else {for(const e of validate_ListResourceTemplatesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6678,7 +6678,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6730,7 +6730,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6794,7 +6794,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6839,7 +6839,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Resource(data3[i0]) || validate_Resource(data3[i0], instancePath+"/resources/" + i0)))){
-vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
+if(vErrors === null){vErrors = validate_Resource.errors;} else {for(const e of validate_Resource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6942,7 +6942,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6971,7 +6971,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.ListResourcesResult(data.result) || validate_ListResourcesResult(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourcesResult.errors;} else {for(const e of validate_ListResourcesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7031,7 +7031,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
 if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, instancePath+"/params/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7067,7 +7067,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7105,7 +7105,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], instancePath+"/roots/" + i0)))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+if(vErrors === null){vErrors = validate_Root.errors;} else {for(const e of validate_Root.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7181,7 +7181,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7233,7 +7233,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7297,7 +7297,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7354,7 +7354,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Tool(data4[i0]) || validate_Tool(data4[i0], instancePath+"/tools/" + i0)))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+if(vErrors === null){vErrors = validate_Tool.errors;} else {for(const e of validate_Tool.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7445,7 +7445,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7474,7 +7474,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.ListToolsResult(data.result) || validate_ListToolsResult(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
+if(vErrors === null){vErrors = validate_ListToolsResult.errors;} else {for(const e of validate_ListToolsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7600,7 +7600,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.LoggingMessageNotificationParams(data.params) || validate_LoggingMessageNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_LoggingMessageNotificationParams.errors : vErrors.concat(validate_LoggingMessageNotificationParams.errors);
+if(vErrors === null){vErrors = validate_LoggingMessageNotificationParams.errors;} else {for(const e of validate_LoggingMessageNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7644,13 +7644,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
+if(vErrors === null){vErrors = validate_NotificationMetaObject.errors;} else {for(const e of validate_NotificationMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.level !== undefined){
 if(!((fastSet.LoggingLevel(data.level) || validate_LoggingLevel(data.level, instancePath+"/level")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7796,7 +7796,7 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
@@ -7858,7 +7858,7 @@ errors++;
 }
 if(data2.requiredCapabilities !== undefined){
 if(!((fastSet.ClientCapabilities(data2.requiredCapabilities) || validate_ClientCapabilities(data2.requiredCapabilities, instancePath+"/error/data/requiredCapabilities")))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
+if(vErrors === null){vErrors = validate_ClientCapabilities.errors;} else {for(const e of validate_ClientCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7888,7 +7888,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8004,7 +8004,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+if(vErrors === null){vErrors = validate_ModelHint.errors;} else {for(const e of validate_ModelHint.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8111,7 +8111,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledMultiSelectEnumSchema.errors;} else {for(const e of validate_UntitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8119,7 +8119,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledMultiSelectEnumSchema.errors;} else {for(const e of validate_TitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8210,7 +8210,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8234,7 +8234,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
+if(vErrors === null){vErrors = validate_NotificationMetaObject.errors;} else {for(const e of validate_NotificationMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8412,7 +8412,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8453,7 +8453,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PaginatedRequestParams(data.params) || validate_PaginatedRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PaginatedRequestParams.errors : vErrors.concat(validate_PaginatedRequestParams.errors);
+if(vErrors === null){vErrors = validate_PaginatedRequestParams.errors;} else {for(const e of validate_PaginatedRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8487,7 +8487,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8533,7 +8533,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8655,7 +8655,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_StringSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+if(vErrors === null){vErrors = validate_StringSchema.errors;} else {for(const e of validate_StringSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8663,7 +8663,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_NumberSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+if(vErrors === null){vErrors = validate_NumberSchema.errors;} else {for(const e of validate_NumberSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8671,7 +8671,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_BooleanSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+if(vErrors === null){vErrors = validate_BooleanSchema.errors;} else {for(const e of validate_BooleanSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8679,7 +8679,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledSingleSelectEnumSchema.errors;} else {for(const e of validate_UntitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8687,7 +8687,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledSingleSelectEnumSchema.errors;} else {for(const e of validate_TitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8695,7 +8695,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledMultiSelectEnumSchema.errors;} else {for(const e of validate_UntitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8703,7 +8703,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledMultiSelectEnumSchema.errors;} else {for(const e of validate_TitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -8711,7 +8711,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+if(vErrors === null){vErrors = validate_LegacyTitledEnumSchema.errors;} else {for(const e of validate_LegacyTitledEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -8829,7 +8829,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ProgressNotificationParams(data.params) || validate_ProgressNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ProgressNotificationParams.errors : vErrors.concat(validate_ProgressNotificationParams.errors);
+if(vErrors === null){vErrors = validate_ProgressNotificationParams.errors;} else {for(const e of validate_ProgressNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8873,7 +8873,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
+if(vErrors === null){vErrors = validate_NotificationMetaObject.errors;} else {for(const e of validate_NotificationMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8904,7 +8904,7 @@ errors++;
 }
 if(data.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8967,7 +8967,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8977,7 +8977,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.PromptArgument(data1[i0]) || validate_PromptArgument(data1[i0], instancePath+"/arguments/" + i0)))){
-vErrors = vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+if(vErrors === null){vErrors = validate_PromptArgument.errors;} else {for(const e of validate_PromptArgument.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9011,7 +9011,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(!((fastSet.Icon(data4[i1]) || validate_Icon(data4[i1], instancePath+"/icons/" + i1)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9213,7 +9213,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9257,13 +9257,13 @@ errors++;
 }
 if(data.content !== undefined){
 if(!((fastSet.ContentBlock(data.content) || validate_ContentBlock(data.content, instancePath+"/content")))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9412,7 +9412,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9464,7 +9464,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ReadResourceRequestParams(data.params) || validate_ReadResourceRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ReadResourceRequestParams.errors : vErrors.concat(validate_ReadResourceRequestParams.errors);
+if(vErrors === null){vErrors = validate_ReadResourceRequestParams.errors;} else {for(const e of validate_ReadResourceRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9508,13 +9508,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.inputResponses !== undefined){
 if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
+if(vErrors === null){vErrors = validate_InputResponses.errors;} else {for(const e of validate_InputResponses.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9615,7 +9615,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9652,7 +9652,7 @@ const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
 if(!(validate_TextResourceContents(data3, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -9660,7 +9660,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
 if(!(validate_BlobResourceContents(data3, instancePath+"/contents/" + i0))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -9787,7 +9787,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9820,7 +9820,7 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(!(validate_InputRequiredResult(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
+if(vErrors === null){vErrors = validate_InputRequiredResult.errors;} else {for(const e of validate_InputRequiredResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -9828,7 +9828,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ReadResourceResult(data2, instancePath+"/result"))){
-vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
+if(vErrors === null){vErrors = validate_ReadResourceResult.errors;} else {for(const e of validate_ReadResourceResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -9967,19 +9967,19 @@ errors++;
 }
 if(data["io.modelcontextprotocol/clientCapabilities"] !== undefined){
 if(!((fastSet.ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"]) || validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], instancePath+"/io.modelcontextprotocol~1clientCapabilities")))){
-vErrors = vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
+if(vErrors === null){vErrors = validate_ClientCapabilities.errors;} else {for(const e of validate_ClientCapabilities.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data["io.modelcontextprotocol/clientInfo"] !== undefined){
 if(!((fastSet.Implementation(data["io.modelcontextprotocol/clientInfo"]) || validate_Implementation(data["io.modelcontextprotocol/clientInfo"], instancePath+"/io.modelcontextprotocol~1clientInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data["io.modelcontextprotocol/logLevel"] !== undefined){
 if(!((fastSet.LoggingLevel(data["io.modelcontextprotocol/logLevel"]) || validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], instancePath+"/io.modelcontextprotocol~1logLevel")))){
-vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+if(vErrors === null){vErrors = validate_LoggingLevel.errors;} else {for(const e of validate_LoggingLevel.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -9997,7 +9997,7 @@ errors++;
 }
 if(data.progressToken !== undefined){
 if(!((fastSet.ProgressToken(data.progressToken) || validate_ProgressToken(data.progressToken, instancePath+"/progressToken")))){
-vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+if(vErrors === null){vErrors = validate_ProgressToken.errors;} else {for(const e of validate_ProgressToken.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10031,7 +10031,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10075,13 +10075,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10103,7 +10103,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10223,7 +10223,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10314,13 +10314,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10342,7 +10342,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10541,7 +10541,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10585,7 +10585,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10654,13 +10654,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10682,7 +10682,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10941,7 +10941,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ResourceUpdatedNotificationParams(data.params) || validate_ResourceUpdatedNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ResourceUpdatedNotificationParams.errors : vErrors.concat(validate_ResourceUpdatedNotificationParams.errors);
+if(vErrors === null){vErrors = validate_ResourceUpdatedNotificationParams.errors;} else {for(const e of validate_ResourceUpdatedNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10975,7 +10975,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
+if(vErrors === null){vErrors = validate_NotificationMetaObject.errors;} else {for(const e of validate_NotificationMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11034,7 +11034,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11070,7 +11070,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
 if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11146,7 +11146,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11227,7 +11227,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11237,7 +11237,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -11245,7 +11245,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11253,7 +11253,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -11261,7 +11261,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -11269,7 +11269,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11280,7 +11280,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+if(vErrors === null){vErrors = validate_SamplingMessageContentBlock.errors;} else {for(const e of validate_SamplingMessageContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11326,7 +11326,7 @@ vErrors = null;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11351,7 +11351,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11359,7 +11359,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11367,7 +11367,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11375,7 +11375,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ToolUseContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -11383,7 +11383,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ToolResultContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11422,7 +11422,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.completions !== undefined){
 if(!((fastSet.JSONObject(data.completions) || validate_JSONObject(data.completions, instancePath+"/completions")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11431,7 +11431,7 @@ let data1 = data.experimental;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 if(!((fastSet.JSONObject(data1[key0]) || validate_JSONObject(data1[key0], instancePath+"/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11452,7 +11452,7 @@ let data3 = data.extensions;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 if(!((fastSet.JSONObject(data3[key1]) || validate_JSONObject(data3[key1], instancePath+"/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11470,7 +11470,7 @@ errors++;
 }
 if(data.logging !== undefined){
 if(!((fastSet.JSONObject(data.logging) || validate_JSONObject(data.logging, instancePath+"/logging")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11588,7 +11588,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CancelledNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
+if(vErrors === null){vErrors = validate_CancelledNotification.errors;} else {for(const e of validate_CancelledNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11596,7 +11596,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ProgressNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+if(vErrors === null){vErrors = validate_ProgressNotification.errors;} else {for(const e of validate_ProgressNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11604,7 +11604,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ResourceListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceListChangedNotification.errors : vErrors.concat(validate_ResourceListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceListChangedNotification.errors;} else {for(const e of validate_ResourceListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11612,7 +11612,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_SubscriptionsAcknowledgedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_SubscriptionsAcknowledgedNotification.errors : vErrors.concat(validate_SubscriptionsAcknowledgedNotification.errors);
+if(vErrors === null){vErrors = validate_SubscriptionsAcknowledgedNotification.errors;} else {for(const e of validate_SubscriptionsAcknowledgedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -11620,7 +11620,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ResourceUpdatedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceUpdatedNotification.errors : vErrors.concat(validate_ResourceUpdatedNotification.errors);
+if(vErrors === null){vErrors = validate_ResourceUpdatedNotification.errors;} else {for(const e of validate_ResourceUpdatedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11628,7 +11628,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_PromptListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_PromptListChangedNotification.errors : vErrors.concat(validate_PromptListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_PromptListChangedNotification.errors;} else {for(const e of validate_PromptListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -11636,7 +11636,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_ToolListChangedNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolListChangedNotification.errors : vErrors.concat(validate_ToolListChangedNotification.errors);
+if(vErrors === null){vErrors = validate_ToolListChangedNotification.errors;} else {for(const e of validate_ToolListChangedNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -11644,7 +11644,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_LoggingMessageNotification(data, instancePath))){
-vErrors = vErrors === null ? validate_LoggingMessageNotification.errors : vErrors.concat(validate_LoggingMessageNotification.errors);
+if(vErrors === null){vErrors = validate_LoggingMessageNotification.errors;} else {for(const e of validate_LoggingMessageNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11687,7 +11687,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_Result(data, instancePath))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11695,7 +11695,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InputRequiredResult(data, instancePath))){
-vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
+if(vErrors === null){vErrors = validate_InputRequiredResult.errors;} else {for(const e of validate_InputRequiredResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11703,7 +11703,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_DiscoverResult(data, instancePath))){
-vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
+if(vErrors === null){vErrors = validate_DiscoverResult.errors;} else {for(const e of validate_DiscoverResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11711,7 +11711,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ListResourcesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourcesResult.errors;} else {for(const e of validate_ListResourcesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -11719,7 +11719,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ListResourceTemplatesResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListResourceTemplatesResult.errors : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+if(vErrors === null){vErrors = validate_ListResourceTemplatesResult.errors;} else {for(const e of validate_ListResourceTemplatesResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -11727,7 +11727,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_ReadResourceResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
+if(vErrors === null){vErrors = validate_ReadResourceResult.errors;} else {for(const e of validate_ReadResourceResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -11735,7 +11735,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_SubscriptionsListenResult(data, instancePath))){
-vErrors = vErrors === null ? validate_SubscriptionsListenResult.errors : vErrors.concat(validate_SubscriptionsListenResult.errors);
+if(vErrors === null){vErrors = validate_SubscriptionsListenResult.errors;} else {for(const e of validate_SubscriptionsListenResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -11743,7 +11743,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_ListPromptsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
+if(vErrors === null){vErrors = validate_ListPromptsResult.errors;} else {for(const e of validate_ListPromptsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -11751,7 +11751,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs9 = errors;
 if(!(validate_GetPromptResult(data, instancePath))){
-vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+if(vErrors === null){vErrors = validate_GetPromptResult.errors;} else {for(const e of validate_GetPromptResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -11759,7 +11759,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs10 = errors;
 if(!(validate_ListToolsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
+if(vErrors === null){vErrors = validate_ListToolsResult.errors;} else {for(const e of validate_ListToolsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -11767,7 +11767,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs11 = errors;
 if(!(validate_CallToolResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
+if(vErrors === null){vErrors = validate_CallToolResult.errors;} else {for(const e of validate_CallToolResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -11775,7 +11775,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs12 = errors;
 if(!(validate_CompleteResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
+if(vErrors === null){vErrors = validate_CompleteResult.errors;} else {for(const e of validate_CompleteResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -11822,7 +11822,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledSingleSelectEnumSchema.errors;} else {for(const e of validate_UntitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11830,7 +11830,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledSingleSelectEnumSchema.errors;} else {for(const e of validate_TitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -12160,7 +12160,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.SubscriptionsAcknowledgedNotificationParams(data.params) || validate_SubscriptionsAcknowledgedNotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_SubscriptionsAcknowledgedNotificationParams.errors : vErrors.concat(validate_SubscriptionsAcknowledgedNotificationParams.errors);
+if(vErrors === null){vErrors = validate_SubscriptionsAcknowledgedNotificationParams.errors;} else {for(const e of validate_SubscriptionsAcknowledgedNotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12194,13 +12194,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
+if(vErrors === null){vErrors = validate_NotificationMetaObject.errors;} else {for(const e of validate_NotificationMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.notifications !== undefined){
 if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, instancePath+"/notifications")))){
-vErrors = vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
+if(vErrors === null){vErrors = validate_SubscriptionFilter.errors;} else {for(const e of validate_SubscriptionFilter.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12264,7 +12264,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12316,7 +12316,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.SubscriptionsListenRequestParams(data.params) || validate_SubscriptionsListenRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_SubscriptionsListenRequestParams.errors : vErrors.concat(validate_SubscriptionsListenRequestParams.errors);
+if(vErrors === null){vErrors = validate_SubscriptionsListenRequestParams.errors;} else {for(const e of validate_SubscriptionsListenRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12360,13 +12360,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.RequestMetaObject(data._meta) || validate_RequestMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
+if(vErrors === null){vErrors = validate_RequestMetaObject.errors;} else {for(const e of validate_RequestMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.notifications !== undefined){
 if(!((fastSet.SubscriptionFilter(data.notifications) || validate_SubscriptionFilter(data.notifications, instancePath+"/notifications")))){
-vErrors = vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
+if(vErrors === null){vErrors = validate_SubscriptionFilter.errors;} else {for(const e of validate_SubscriptionFilter.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12410,7 +12410,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.SubscriptionsListenResultMetaObject(data._meta) || validate_SubscriptionsListenResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_SubscriptionsListenResultMetaObject.errors : vErrors.concat(validate_SubscriptionsListenResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_SubscriptionsListenResultMetaObject.errors;} else {for(const e of validate_SubscriptionsListenResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12456,13 +12456,13 @@ errors++;
 }
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
 if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12516,7 +12516,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12545,7 +12545,7 @@ errors++;
 }
 if(data.result !== undefined){
 if(!((fastSet.SubscriptionsListenResult(data.result) || validate_SubscriptionsListenResult(data.result, instancePath+"/result")))){
-vErrors = vErrors === null ? validate_SubscriptionsListenResult.errors : vErrors.concat(validate_SubscriptionsListenResult.errors);
+if(vErrors === null){vErrors = validate_SubscriptionsListenResult.errors;} else {for(const e of validate_SubscriptionsListenResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12589,13 +12589,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -12674,7 +12674,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13178,13 +13178,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+if(vErrors === null){vErrors = validate_ToolAnnotations.errors;} else {for(const e of validate_ToolAnnotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13206,7 +13206,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13538,7 +13538,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.NotificationParams(data.params) || validate_NotificationParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13592,7 +13592,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13602,7 +13602,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13725,7 +13725,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13832,7 +13832,7 @@ errors++;
 if(data.error !== undefined){
 let data0 = data.error;
 if(!((fastSet.Error(data0) || validate_Error(data0, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
@@ -13968,7 +13968,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }

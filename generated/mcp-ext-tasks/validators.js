@@ -27,7 +27,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -140,13 +140,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -250,7 +250,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -421,7 +421,7 @@ function validate_CancelTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -563,7 +563,7 @@ function validate_CancelTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1170,7 +1170,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1178,7 +1178,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1186,7 +1186,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1194,7 +1194,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ResourceLink(data, instancePath))){
-vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+if(vErrors === null){vErrors = validate_ResourceLink.errors;} else {for(const e of validate_ResourceLink.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1202,7 +1202,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_EmbeddedResource(data, instancePath))){
-vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+if(vErrors === null){vErrors = validate_EmbeddedResource.errors;} else {for(const e of validate_EmbeddedResource.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1284,7 +1284,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.CreateMessageRequestParams(data.params) || validate_CreateMessageRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_CreateMessageRequestParams.errors : vErrors.concat(validate_CreateMessageRequestParams.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequestParams.errors;} else {for(const e of validate_CreateMessageRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1368,7 +1368,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessage(data2[i0]) || validate_SamplingMessage(data2[i0], instancePath+"/messages/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
+if(vErrors === null){vErrors = validate_SamplingMessage.errors;} else {for(const e of validate_SamplingMessage.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1386,13 +1386,13 @@ errors++;
 }
 if(data.metadata !== undefined){
 if(!((fastSet.JSONObject(data.metadata) || validate_JSONObject(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
+if(vErrors === null){vErrors = validate_JSONObject.errors;} else {for(const e of validate_JSONObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.modelPreferences !== undefined){
 if(!((fastSet.ModelPreferences(data.modelPreferences) || validate_ModelPreferences(data.modelPreferences, instancePath+"/modelPreferences")))){
-vErrors = vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
+if(vErrors === null){vErrors = validate_ModelPreferences.errors;} else {for(const e of validate_ModelPreferences.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1451,7 +1451,7 @@ errors++;
 }
 if(data.toolChoice !== undefined){
 if(!((fastSet.ToolChoice(data.toolChoice) || validate_ToolChoice(data.toolChoice, instancePath+"/toolChoice")))){
-vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
+if(vErrors === null){vErrors = validate_ToolChoice.errors;} else {for(const e of validate_ToolChoice.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1461,7 +1461,7 @@ if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 if(!((fastSet.Tool(data11[i2]) || validate_Tool(data11[i2], instancePath+"/tools/" + i2)))){
-vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
+if(vErrors === null){vErrors = validate_Tool.errors;} else {for(const e of validate_Tool.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1527,7 +1527,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1537,7 +1537,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1545,7 +1545,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1553,7 +1553,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -1561,7 +1561,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1569,7 +1569,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -1580,7 +1580,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+if(vErrors === null){vErrors = validate_SamplingMessageContentBlock.errors;} else {for(const e of validate_SamplingMessageContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1638,7 +1638,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -1672,7 +1672,7 @@ function validate_CreateTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2592,7 +2592,7 @@ errors++;
 }
 if(data.inputRequests !== undefined){
 if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+if(vErrors === null){vErrors = validate_InputRequests.errors;} else {for(const e of validate_InputRequests.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3153,7 +3153,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3495,7 +3495,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.ElicitRequestParams(data.params) || validate_ElicitRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestParams.errors;} else {for(const e of validate_ElicitRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3612,7 +3612,7 @@ let data4 = data2.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(!((fastSet.PrimitiveSchemaDefinition(data4[key0]) || validate_PrimitiveSchemaDefinition(data4[key0], instancePath+"/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_PrimitiveSchemaDefinition.errors : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
+if(vErrors === null){vErrors = validate_PrimitiveSchemaDefinition.errors;} else {for(const e of validate_PrimitiveSchemaDefinition.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -3712,7 +3712,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_ElicitRequestFormParams(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequestFormParams.errors : vErrors.concat(validate_ElicitRequestFormParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestFormParams.errors;} else {for(const e of validate_ElicitRequestFormParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -3720,7 +3720,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ElicitRequestURLParams(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequestURLParams.errors : vErrors.concat(validate_ElicitRequestURLParams.errors);
+if(vErrors === null){vErrors = validate_ElicitRequestURLParams.errors;} else {for(const e of validate_ElicitRequestURLParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -4019,13 +4019,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4035,7 +4035,7 @@ const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
 if(!(validate_TextResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_TextResourceContents.errors : vErrors.concat(validate_TextResourceContents.errors);
+if(vErrors === null){vErrors = validate_TextResourceContents.errors;} else {for(const e of validate_TextResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -4043,7 +4043,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate_BlobResourceContents(data2, instancePath+"/resource"))){
-vErrors = vErrors === null ? validate_BlobResourceContents.errors : vErrors.concat(validate_BlobResourceContents.errors);
+if(vErrors === null){vErrors = validate_BlobResourceContents.errors;} else {for(const e of validate_BlobResourceContents.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -4419,7 +4419,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -4441,7 +4441,7 @@ function validate_GetTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4583,7 +4583,7 @@ function validate_GetTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 const _errs2 = errors;
@@ -5082,7 +5082,7 @@ errors++;
 }
 if(data.inputRequests !== undefined){
 if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+if(vErrors === null){vErrors = validate_InputRequests.errors;} else {for(const e of validate_InputRequests.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -5643,7 +5643,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6133,13 +6133,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6259,7 +6259,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data1[i0]) || validate_Icon(data1[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6357,7 +6357,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CreateMessageRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
+if(vErrors === null){vErrors = validate_CreateMessageRequest.errors;} else {for(const e of validate_CreateMessageRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -6365,7 +6365,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ListRootsRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+if(vErrors === null){vErrors = validate_ListRootsRequest.errors;} else {for(const e of validate_ListRootsRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -6373,7 +6373,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ElicitRequest(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+if(vErrors === null){vErrors = validate_ElicitRequest.errors;} else {for(const e of validate_ElicitRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -6410,7 +6410,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((fastSet.InputRequest(data[key0]) || validate_InputRequest(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
+if(vErrors === null){vErrors = validate_InputRequest.errors;} else {for(const e of validate_InputRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6676,7 +6676,7 @@ errors++;
 }
 if(data.inputRequests !== undefined){
 if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+if(vErrors === null){vErrors = validate_InputRequests.errors;} else {for(const e of validate_InputRequests.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6701,7 +6701,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_CreateMessageResult(data, instancePath))){
-vErrors = vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
+if(vErrors === null){vErrors = validate_CreateMessageResult.errors;} else {for(const e of validate_CreateMessageResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -6709,7 +6709,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ListRootsResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+if(vErrors === null){vErrors = validate_ListRootsResult.errors;} else {for(const e of validate_ListRootsResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -6717,7 +6717,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_ElicitResult(data, instancePath))){
-vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+if(vErrors === null){vErrors = validate_ElicitResult.errors;} else {for(const e of validate_ElicitResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -6754,7 +6754,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((fastSet.InputResponse(data[key0]) || validate_InputResponse(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
+if(vErrors === null){vErrors = validate_InputResponse.errors;} else {for(const e of validate_InputResponse.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6778,7 +6778,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((fastSet.JSONValue(data[key0]) || validate_JSONValue(data[key0], instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"))))){
-vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+if(vErrors === null){vErrors = validate_JSONValue.errors;} else {for(const e of validate_JSONValue.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6920,7 +6920,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(!((fastSet.RequestId(data.id) || validate_RequestId(data.id, instancePath+"/id")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -6995,7 +6995,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(wrapper_JSONObject.validate(data, instancePath))){
-vErrors = vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
+if(vErrors === null){vErrors = wrapper_JSONObject.validate.errors;} else {for(const e of wrapper_JSONObject.validate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7006,7 +7006,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(wrapper_JSONValue.validate(data[i0], instancePath+"/" + i0))){
-vErrors = vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
+if(vErrors === null){vErrors = wrapper_JSONValue.validate.errors;} else {for(const e of wrapper_JSONValue.validate.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7258,7 +7258,7 @@ let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1._meta !== undefined){
 if(!((fastSet.MetaObject(data1._meta) || validate_MetaObject(data1._meta, instancePath+"/params/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7294,7 +7294,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7332,7 +7332,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Root(data0[i0]) || validate_Root(data0[i0], instancePath+"/roots/" + i0)))){
-vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+if(vErrors === null){vErrors = validate_Root.errors;} else {for(const e of validate_Root.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7453,7 +7453,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ModelHint(data1[i0]) || validate_ModelHint(data1[i0], instancePath+"/hints/" + i0)))){
-vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+if(vErrors === null){vErrors = validate_ModelHint.errors;} else {for(const e of validate_ModelHint.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7559,7 +7559,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/subscriptionId"] !== undefined){
 if(!((fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) || validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], instancePath+"/io.modelcontextprotocol~1subscriptionId")))){
-vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+if(vErrors === null){vErrors = validate_RequestId.errors;} else {for(const e of validate_RequestId.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7583,7 +7583,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 if(!((fastSet.NotificationMetaObject(data._meta) || validate_NotificationMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_NotificationMetaObject.errors : vErrors.concat(validate_NotificationMetaObject.errors);
+if(vErrors === null){vErrors = validate_NotificationMetaObject.errors;} else {for(const e of validate_NotificationMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7722,7 +7722,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_StringSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+if(vErrors === null){vErrors = validate_StringSchema.errors;} else {for(const e of validate_StringSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -7730,7 +7730,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_NumberSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+if(vErrors === null){vErrors = validate_NumberSchema.errors;} else {for(const e of validate_NumberSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7738,7 +7738,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_BooleanSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+if(vErrors === null){vErrors = validate_BooleanSchema.errors;} else {for(const e of validate_BooleanSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -7746,7 +7746,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_UntitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledSingleSelectEnumSchema.errors : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledSingleSelectEnumSchema.errors;} else {for(const e of validate_UntitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -7754,7 +7754,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_TitledSingleSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledSingleSelectEnumSchema.errors : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledSingleSelectEnumSchema.errors;} else {for(const e of validate_TitledSingleSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7762,7 +7762,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs6 = errors;
 if(!(validate_UntitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_UntitledMultiSelectEnumSchema.errors : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_UntitledMultiSelectEnumSchema.errors;} else {for(const e of validate_UntitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -7770,7 +7770,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs7 = errors;
 if(!(validate_TitledMultiSelectEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_TitledMultiSelectEnumSchema.errors : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+if(vErrors === null){vErrors = validate_TitledMultiSelectEnumSchema.errors;} else {for(const e of validate_TitledMultiSelectEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -7778,7 +7778,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs8 = errors;
 if(!(validate_LegacyTitledEnumSchema(data, instancePath))){
-vErrors = vErrors === null ? validate_LegacyTitledEnumSchema.errors : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+if(vErrors === null){vErrors = validate_LegacyTitledEnumSchema.errors;} else {for(const e of validate_LegacyTitledEnumSchema.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -7897,13 +7897,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -7925,7 +7925,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8068,7 +8068,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.ResultMetaObject(data._meta) || validate_ResultMetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
+if(vErrors === null){vErrors = validate_ResultMetaObject.errors;} else {for(const e of validate_ResultMetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8104,7 +8104,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["io.modelcontextprotocol/serverInfo"] !== undefined){
 if(!((fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) || validate_Implementation(data["io.modelcontextprotocol/serverInfo"], instancePath+"/io.modelcontextprotocol~1serverInfo")))){
-vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+if(vErrors === null){vErrors = validate_Implementation.errors;} else {for(const e of validate_Implementation.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8164,7 +8164,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8245,7 +8245,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8255,7 +8255,7 @@ const _errs3 = errors;
 let valid1 = false;
 const _errs4 = errors;
 if(!(validate_TextContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8263,7 +8263,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(!(validate_ImageContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -8271,7 +8271,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs6 = errors;
 if(!(validate_AudioContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8279,7 +8279,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(!(validate_ToolUseContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -8287,7 +8287,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(validate_ToolResultContent(data1, instancePath+"/content"))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -8298,7 +8298,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.SamplingMessageContentBlock(data1[i0]) || validate_SamplingMessageContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_SamplingMessageContentBlock.errors : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+if(vErrors === null){vErrors = validate_SamplingMessageContentBlock.errors;} else {for(const e of validate_SamplingMessageContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8344,7 +8344,7 @@ vErrors = null;
 }
 if(data.role !== undefined){
 if(!((fastSet.Role(data.role) || validate_Role(data.role, instancePath+"/role")))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -8369,7 +8369,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -8377,7 +8377,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -8385,7 +8385,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -8393,7 +8393,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate_ToolUseContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+if(vErrors === null){vErrors = validate_ToolUseContent.errors;} else {for(const e of validate_ToolUseContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -8401,7 +8401,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate_ToolResultContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+if(vErrors === null){vErrors = validate_ToolResultContent.errors;} else {for(const e of validate_ToolResultContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -9102,7 +9102,7 @@ function validate_TaskStatusNotification(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.JSONRPCNotification(data) || validate_JSONRPCNotification(data, instancePath)))){
-vErrors = vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+if(vErrors === null){vErrors = validate_JSONRPCNotification.errors;} else {for(const e of validate_JSONRPCNotification.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9152,7 +9152,7 @@ errors++;
 if(data.params !== undefined){
 let data1 = data.params;
 if(!((fastSet.NotificationParams(data1) || validate_NotificationParams(data1, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 const _errs8 = errors;
@@ -9651,7 +9651,7 @@ errors++;
 }
 if(data1.inputRequests !== undefined){
 if(!((fastSet.InputRequests(data1.inputRequests) || validate_InputRequests(data1.inputRequests, instancePath+"/params/inputRequests")))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+if(vErrors === null){vErrors = validate_InputRequests.errors;} else {for(const e of validate_InputRequests.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10212,7 +10212,7 @@ errors++;
 }
 if(data1.error !== undefined){
 if(!((fastSet.Error(data1.error) || validate_Error(data1.error, instancePath+"/params/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -10557,7 +10557,7 @@ function validate_TaskStatusNotificationParams(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.NotificationParams(data) || validate_NotificationParams(data, instancePath)))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 const _errs2 = errors;
@@ -11056,7 +11056,7 @@ errors++;
 }
 if(data.inputRequests !== undefined){
 if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+if(vErrors === null){vErrors = validate_InputRequests.errors;} else {for(const e of validate_InputRequests.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11617,7 +11617,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -11950,7 +11950,7 @@ function validate_TaskStatusNotification_allOf_1_properties_params(data, instanc
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.NotificationParams(data) || validate_NotificationParams(data, instancePath)))){
-vErrors = vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
+if(vErrors === null){vErrors = validate_NotificationParams.errors;} else {for(const e of validate_NotificationParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 const _errs2 = errors;
@@ -12449,7 +12449,7 @@ errors++;
 }
 if(data.inputRequests !== undefined){
 if(!((fastSet.InputRequests(data.inputRequests) || validate_InputRequests(data.inputRequests, instancePath+"/inputRequests")))){
-vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+if(vErrors === null){vErrors = validate_InputRequests.errors;} else {for(const e of validate_InputRequests.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13010,7 +13010,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(!((fastSet.Error(data.error) || validate_Error(data.error, instancePath+"/error")))){
-vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+if(vErrors === null){vErrors = validate_Error.errors;} else {for(const e of validate_Error.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13509,13 +13509,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -13594,7 +13594,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14098,13 +14098,13 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.ToolAnnotations(data.annotations) || validate_ToolAnnotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+if(vErrors === null){vErrors = validate_ToolAnnotations.errors;} else {for(const e of validate_ToolAnnotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14126,7 +14126,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Icon(data3[i0]) || validate_Icon(data3[i0], instancePath+"/icons/" + i0)))){
-vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
+if(vErrors === null){vErrors = validate_Icon.errors;} else {for(const e of validate_Icon.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14422,7 +14422,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14432,7 +14432,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14555,7 +14555,7 @@ errors++;
 }
 if(data._meta !== undefined){
 if(!((fastSet.MetaObject(data._meta) || validate_MetaObject(data._meta, instancePath+"/_meta")))){
-vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
+if(vErrors === null){vErrors = validate_MetaObject.errors;} else {for(const e of validate_MetaObject.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -14989,7 +14989,7 @@ function validate_UpdateTaskRequest(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.JSONRPCRequest(data) || validate_JSONRPCRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
+if(vErrors === null){vErrors = validate_JSONRPCRequest.errors;} else {for(const e of validate_JSONRPCRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15073,7 +15073,7 @@ errors++;
 }
 if(data1.inputResponses !== undefined){
 if(!((fastSet.InputResponses(data1.inputResponses) || validate_InputResponses(data1.inputResponses, instancePath+"/params/inputResponses")))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
+if(vErrors === null){vErrors = validate_InputResponses.errors;} else {for(const e of validate_InputResponses.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -15141,7 +15141,7 @@ errors++;
 }
 if(data.inputResponses !== undefined){
 if(!((fastSet.InputResponses(data.inputResponses) || validate_InputResponses(data.inputResponses, instancePath+"/inputResponses")))){
-vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
+if(vErrors === null){vErrors = validate_InputResponses.errors;} else {for(const e of validate_InputResponses.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -15163,7 +15163,7 @@ function validate_UpdateTaskResult(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!((fastSet.Result(data) || validate_Result(data, instancePath)))){
-vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+if(vErrors === null){vErrors = validate_Result.errors;} else {for(const e of validate_Result.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -75,7 +75,7 @@ function isErrorsWrite(statement: ts.Statement): boolean {
 const compact = (statement: ts.Statement, source: ts.SourceFile) => statement.getText(source).replace(/\s+/g, '');
 
 /** Whether `statement` takes a failed callee's list: `vErrors = vErrors === null ? w.errors : vErrors.concat(w.errors);`. */
-function isErrorsTake(statement: ts.Statement, source: ts.SourceFile): boolean {
+export function isErrorsTake(statement: ts.Statement, source: ts.SourceFile): boolean {
   return /^vErrors=vErrors===null\?([\w.]+)\.errors:vErrors\.concat\(\1\.errors\);$/.test(compact(statement, source));
 }
 

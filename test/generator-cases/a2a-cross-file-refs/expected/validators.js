@@ -38,13 +38,13 @@ errors++;
 }
 if(data.kind !== undefined){
 if(!((fastSet.NoteKind(data.kind) || validate_NoteKind(data.kind, instancePath+"/kind")))){
-vErrors = vErrors === null ? validate_NoteKind.errors : vErrors.concat(validate_NoteKind.errors);
+if(vErrors === null){vErrors = validate_NoteKind.errors;} else {for(const e of validate_NoteKind.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, instancePath+"/metadata")))){
-vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+if(vErrors === null){vErrors = validate_Struct.errors;} else {for(const e of validate_Struct.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -210,7 +210,7 @@ errors++;
 }
 if(data.note !== undefined){
 if(!((fastSet.Note(data.note) || validate_Note(data.note, instancePath+"/note")))){
-vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
+if(vErrors === null){vErrors = validate_Note.errors;} else {for(const e of validate_Note.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }

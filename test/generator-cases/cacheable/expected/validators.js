@@ -138,7 +138,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.ListRequest(data) || validate_ListRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
+if(vErrors === null){vErrors = validate_ListRequest.errors;} else {for(const e of validate_ListRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -262,7 +262,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.RequestParams(data.params) || validate_RequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
+if(vErrors === null){vErrors = validate_RequestParams.errors;} else {for(const e of validate_RequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -532,7 +532,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.ListResult(data) || validate_ListResult(data, instancePath)))){
-vErrors = vErrors === null ? validate_ListResult.errors : vErrors.concat(validate_ListResult.errors);
+if(vErrors === null){vErrors = validate_ListResult.errors;} else {for(const e of validate_ListResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;

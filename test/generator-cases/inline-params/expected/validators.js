@@ -318,7 +318,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.AddRequest(data) || validate_AddRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_AddRequest.errors : vErrors.concat(validate_AddRequest.errors);
+if(vErrors === null){vErrors = validate_AddRequest.errors;} else {for(const e of validate_AddRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -468,7 +468,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.AddResult(data) || validate_AddResult(data, instancePath)))){
-vErrors = vErrors === null ? validate_AddResult.errors : vErrors.concat(validate_AddResult.errors);
+if(vErrors === null){vErrors = validate_AddResult.errors;} else {for(const e of validate_AddResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;

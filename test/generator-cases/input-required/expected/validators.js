@@ -13,7 +13,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.DeleteRequest(data) || validate_DeleteRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
+if(vErrors === null){vErrors = validate_DeleteRequest.errors;} else {for(const e of validate_DeleteRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -147,7 +147,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.DeleteRequestParams(data.params) || validate_DeleteRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_DeleteRequestParams.errors : vErrors.concat(validate_DeleteRequestParams.errors);
+if(vErrors === null){vErrors = validate_DeleteRequestParams.errors;} else {for(const e of validate_DeleteRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -508,7 +508,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_DeleteResult(data, instancePath))){
-vErrors = vErrors === null ? validate_DeleteResult.errors : vErrors.concat(validate_DeleteResult.errors);
+if(vErrors === null){vErrors = validate_DeleteResult.errors;} else {for(const e of validate_DeleteResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -516,7 +516,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_InputRequiredResult(data, instancePath))){
-vErrors = vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
+if(vErrors === null){vErrors = validate_InputRequiredResult.errors;} else {for(const e of validate_InputRequiredResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

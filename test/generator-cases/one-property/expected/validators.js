@@ -19,7 +19,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.Role(data0[i0]) || validate_Role(data0[i0], instancePath+"/audience/" + i0)))){
-vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+if(vErrors === null){vErrors = validate_Role.errors;} else {for(const e of validate_Role.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -56,7 +56,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.GetRequest(data) || validate_GetRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
+if(vErrors === null){vErrors = validate_GetRequest.errors;} else {for(const e of validate_GetRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -92,7 +92,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -100,7 +100,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -235,7 +235,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.GetRequestParams(data.params) || validate_GetRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_GetRequestParams.errors : vErrors.concat(validate_GetRequestParams.errors);
+if(vErrors === null){vErrors = validate_GetRequestParams.errors;} else {for(const e of validate_GetRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -335,7 +335,7 @@ errors++;
 }
 if(data.note !== undefined){
 if(!((fastSet.Note(data.note) || validate_Note(data.note, instancePath+"/note")))){
-vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
+if(vErrors === null){vErrors = validate_Note.errors;} else {for(const e of validate_Note.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -449,7 +449,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -549,7 +549,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data2[i0]) || validate_ContentBlock(data2[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -674,7 +674,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.GetResult(data) || validate_GetResult(data, instancePath)))){
-vErrors = vErrors === null ? validate_GetResult.errors : vErrors.concat(validate_GetResult.errors);
+if(vErrors === null){vErrors = validate_GetResult.errors;} else {for(const e of validate_GetResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -764,13 +764,13 @@ errors++;
 }
 if(data.lang !== undefined){
 if(!((fastSet.Language(data.lang) || validate_Language(data.lang, instancePath+"/lang")))){
-vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
+if(vErrors === null){vErrors = validate_Language.errors;} else {for(const e of validate_Language.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!((fastSet.Annotations(data.annotations) || validate_Annotations(data.annotations, instancePath+"/annotations")))){
-vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+if(vErrors === null){vErrors = validate_Annotations.errors;} else {for(const e of validate_Annotations.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }

@@ -86,7 +86,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.PostRequest(data) || validate_PostRequest(data, instancePath)))){
-vErrors = vErrors === null ? validate_PostRequest.errors : vErrors.concat(validate_PostRequest.errors);
+if(vErrors === null){vErrors = validate_PostRequest.errors;} else {for(const e of validate_PostRequest.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -122,7 +122,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate_TextContent(data, instancePath))){
-vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+if(vErrors === null){vErrors = validate_TextContent.errors;} else {for(const e of validate_TextContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -130,7 +130,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate_ImageContent(data, instancePath))){
-vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+if(vErrors === null){vErrors = validate_ImageContent.errors;} else {for(const e of validate_ImageContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -138,7 +138,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate_AudioContent(data, instancePath))){
-vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+if(vErrors === null){vErrors = validate_AudioContent.errors;} else {for(const e of validate_AudioContent.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -369,7 +369,7 @@ errors++;
 }
 if(data.params !== undefined){
 if(!((fastSet.PostRequestParams(data.params) || validate_PostRequestParams(data.params, instancePath+"/params")))){
-vErrors = vErrors === null ? validate_PostRequestParams.errors : vErrors.concat(validate_PostRequestParams.errors);
+if(vErrors === null){vErrors = validate_PostRequestParams.errors;} else {for(const e of validate_PostRequestParams.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -420,7 +420,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!((fastSet.ContentBlock(data1[i0]) || validate_ContentBlock(data1[i0], instancePath+"/content/" + i0)))){
-vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+if(vErrors === null){vErrors = validate_ContentBlock.errors;} else {for(const e of validate_ContentBlock.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 }
@@ -572,7 +572,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!((fastSet.PostResult(data) || validate_PostResult(data, instancePath)))){
-vErrors = vErrors === null ? validate_PostResult.errors : vErrors.concat(validate_PostResult.errors);
+if(vErrors === null){vErrors = validate_PostResult.errors;} else {for(const e of validate_PostResult.errors) vErrors.push(e);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
