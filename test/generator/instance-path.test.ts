@@ -9,30 +9,9 @@ import { acceptPathClass } from '../../generator/emit/accept-path.ts';
 import { instancePathEdits } from '../../generator/emit/instance-path.ts';
 import { applyEdits, parseModule } from '../../generator/emit/js-edit.ts';
 import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
-import type { JsonObject } from '../../generator/load/schema.ts';
+import { callingDocument } from '../helpers/calling-schema.ts';
 
-const ID = 'urn:test:instance-path';
-/** Calls between functions: a $ref, a map of refs (a path per key, escaped), an array of a union. */
-const DOC: JsonObject = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: ID,
-  $defs: {
-    Leaf: { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum: 0 } } },
-    Text: { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } },
-    Num: { type: 'object', required: ['type', 'value'], properties: { type: { const: 'num' }, value: { type: 'number' } } },
-    Root: {
-      type: 'object',
-      required: ['leaf'],
-      properties: {
-        leaf: { $ref: '#/$defs/Leaf' },
-        byName: { type: 'object', additionalProperties: { $ref: '#/$defs/Leaf' } },
-        blocks: { type: 'array', items: { anyOf: [{ $ref: '#/$defs/Text' }, { $ref: '#/$defs/Num' }, { type: 'string' }] } },
-        again: { $ref: '#/$defs/Root' },
-      },
-    },
-  },
-};
-const REFS = { Root: `${ID}#/$defs/Root`, Leaf: `${ID}#/$defs/Leaf` };
+const { doc: DOC, refs: REFS } = callingDocument('urn:test:instance-path', true);
 
 const VALUES: unknown[] = [
   { leaf: { n: 1 } },

@@ -10,29 +10,9 @@ import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/accep
 import { applyEdits, parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
 import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
 import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from '../../generator/emit/verdict-only.ts';
-import type { JsonObject } from '../../generator/load/schema.ts';
+import { callingDocument } from '../helpers/calling-schema.ts';
 
-const ID = 'urn:test:verdict-only';
-/** A document with calls between functions: a $ref, a map of refs (a path per key), an array of a union. */
-const DOC: JsonObject = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: ID,
-  $defs: {
-    Leaf: { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum: 0 } } },
-    Text: { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } },
-    Num: { type: 'object', required: ['type', 'value'], properties: { type: { const: 'num' }, value: { type: 'number' } } },
-    Root: {
-      type: 'object',
-      required: ['leaf'],
-      properties: {
-        leaf: { $ref: '#/$defs/Leaf' },
-        byName: { type: 'object', additionalProperties: { $ref: '#/$defs/Leaf' } },
-        blocks: { type: 'array', items: { anyOf: [{ $ref: '#/$defs/Text' }, { $ref: '#/$defs/Num' }, { type: 'string' }] } },
-      },
-    },
-  },
-};
-const REFS = { Root: `${ID}#/$defs/Root`, Leaf: `${ID}#/$defs/Leaf` };
+const { doc: DOC, refs: REFS } = callingDocument('urn:test:verdict-only');
 
 const VALUES: unknown[] = [
   { leaf: { n: 1 } },
