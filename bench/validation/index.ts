@@ -7,7 +7,7 @@
  * on accepts (messages both accept) and on rejects (those messages mutated into messages both reject).
  * Each subject and corpus in a process of its own (worker.ts), warmed up. Every round: 100 ms slices of the
  * whole corpus handed out round-robin (the aggregate rates), then each definition's messages on their own
- * (the per-definition rates). The headline is the per-definition ratio ours ÷ SDK v2, its geometric mean over
+ * (the per-definition rates), ours and the SDK's back to back for each definition. The headline is the per-definition ratio ours ÷ SDK v2, its geometric mean over
  * definitions (each definition weighs alike, whatever its share of the corpus) paired within each round;
  * and the slowest definition. Also cold start: import plus the first validation, a fresh process each time.
  */
@@ -22,7 +22,7 @@ import { cpuProfArgs, summarizeDir } from '../lib/profiling.ts';
 import { ratioRow, valueRow } from '../lib/rows.ts';
 import { median, type Row } from '../lib/table.ts';
 import type { ProfileReport } from '../lib/targets.ts';
-import { buildCorpus, type Corpus } from './corpus.ts';
+import { buildCorpus, type Corpus, type CorpusItem } from './corpus.ts';
 
 const WARMUP_S = 0.2;
 /**
@@ -68,7 +68,11 @@ const WORKERS = {
   'ours-all': ['ours', 'ours'],
 } as const;
 type WorkerKey = keyof typeof WORKERS;
-const BYDEF: readonly WorkerKey[] = ['ours-accept', 'sdk-accept', 'ours-reject', 'sdk-reject'];
+
+/** The definitions of `items`, as the workers key them (`<revision> <def>`), in corpus order. */
+function defKeys(items: readonly CorpusItem[]): string[] {
+  return [...new Set(items.map((i) => `${i.revision} ${i.def}`))];
+}
 
 interface Measured {
   /** Per worker, per round: the aggregate rate. */
@@ -117,8 +121,18 @@ export async function run(options: PartOptions): Promise<Row[]> {
           for (const k of i % 2 ? [...keys].reverse() : keys)
             slices.get(k)!.push((await workers.get(k)!.command(`run ${SLICE_MS}`)) as { validated: number; ms: number });
         for (const k of keys) measured.rates[k].push(rateOf(slices.get(k)!));
-        for (const k of r % 2 ? [...BYDEF].reverse() : BYDEF)
-          (measured.byDef[k] ??= []).push((await workers.get(k)!.command(`bydef ${BYDEF_MS}`))['byDef'] as Record<string, number>);
+        // Per definition, ours and the SDK's back to back (the first of the pair alternating), so each
+        // definition's ratio is paired within milliseconds rather than across the seconds a whole pass takes.
+        for (const mode of ['accept', 'reject'] as const) {
+          const pair = [`ours-${mode}`, `sdk-${mode}`] as const;
+          const got: Record<string, Record<string, number>> = { [pair[0]]: {}, [pair[1]]: {} };
+          for (const [i, def] of defKeys(corpus[mode]).entries())
+            for (const k of (i + r) % 2 ? [...pair].reverse() : pair) {
+              const rates = (await workers.get(k)!.command(`bydef ${BYDEF_MS} ${JSON.stringify([def])}`))['byDef'] as Record<string, number>;
+              got[k]![def] = rates[def]!;
+            }
+          for (const k of pair) (measured.byDef[k] ??= []).push(got[k]!);
+        }
         options.log(`validation: round ${r + 1}: ${keys.map((k) => `${k} ${(measured.rates[k].at(-1)! / 1000).toFixed(0)}k/s`).join(', ')}`);
       }
     } finally {

@@ -3,8 +3,8 @@
  * time slices on command so the parent can interleave every subject finely on a machine whose load drifts:
  *   node --import tsx bench/validation/worker.ts <subject> <corpus.json> <warm-up s>
  * It loads the subject, validates the corpus for <warm-up s>, prints `{"ready": true, …}`, then answers each
- * line on stdin with one JSON line: `run <ms>` → {validated, ms}; `bydef <ms>` → {byDef}, the rate of each
- * definition's messages on their own (<ms> each); `only <json list>` → keeps only those definitions (keys as
+ * line on stdin with one JSON line: `run <ms>` → {validated, ms}; `bydef <ms> [<json list>]` → {byDef}, the rate of
+ * each definition's messages on their own (<ms> each; with the list, of those definitions only); `only <json list>` → keeps only those definitions (keys as
  * in byDef), for a profile of them. stdin closing ends it.
  *
  * Every check asserts the item's expected answer (an accept accepted, a reject rejected) and throws otherwise.
@@ -116,10 +116,14 @@ const setupMs = performance.now() - tSetup;
 let data = items.map((i) => i.data);
 loop(fns, data, Number(warmupS));
 
-function byDefRates(seconds: number): Record<string, number> {
-  const groups = new Map<string, number[]>();
-  items.forEach((it, i) => groups.set(keyOf(it), [...(groups.get(keyOf(it)) ?? []), i]));
+/** The rate of each definition's messages on their own; with `only`, of those definitions alone (in that order). */
+function byDefRates(seconds: number, only?: readonly string[]): Record<string, number> {
+  const groups = new Map<string, number[]>((only ?? []).map((k) => [k, []]));
+  items.forEach((it, i) => {
+    if (!only || groups.has(keyOf(it))) groups.set(keyOf(it), [...(groups.get(keyOf(it)) ?? []), i]);
+  });
   const per: Record<string, number> = {};
+  for (const [k, idx] of groups) if (!idx.length) throw new Error(`${subject}: no messages of ${k}`);
   for (const [k, idx] of groups)
     per[k] = loop(
       idx.map((i) => fns[i]!),
@@ -143,8 +147,11 @@ process.stdin.on('data', (chunk: string) => {
     if (cmd === 'run') {
       const r = loop(fns, data, Number(arg) / 1000);
       process.stdout.write(`${JSON.stringify({ validated: r.validated, ms: r.ms })}\n`);
-    } else if (cmd === 'bydef') process.stdout.write(`${JSON.stringify({ byDef: byDefRates(Number(arg) / 1000) })}\n`);
-    else if (cmd === 'only') {
+    } else if (cmd === 'bydef') {
+      const sp2 = arg.indexOf(' ');
+      const [ms, only] = sp2 < 0 ? [arg, undefined] : [arg.slice(0, sp2), JSON.parse(arg.slice(sp2 + 1)) as string[]];
+      process.stdout.write(`${JSON.stringify({ byDef: byDefRates(Number(ms) / 1000, only) })}\n`);
+    } else if (cmd === 'only') {
       const keep = new Set(JSON.parse(arg) as string[]);
       const idx = items.map((it, i) => (keep.has(keyOf(it)) ? i : -1)).filter((i) => i >= 0);
       [items, fns, data] = [idx.map((i) => items[i]!), idx.map((i) => fns[i]!), idx.map((i) => data[i])];

@@ -5,62 +5,20 @@
  */
 import type { FrameMeta, Transport } from '../transports/transport.ts';
 import {
-  ErrorCode,
-  errorResponse,
-  idKey,
-  JsonRpcError,
-  parseFrame,
-  response,
-  serialize,
-  type Incoming,
-  type JsonObject,
-  type RequestId,
-} from './message.ts';
+  type Answering,
+  DROPPABLE_NOTIFICATIONS,
+  type IncomingRequest,
+  LazyAbort,
+  notificationFrame,
+  respondError,
+  runIncoming,
+} from './incoming.ts';
+import { ErrorCode, idKey, JsonRpcError, parseFrame, serialize, type Incoming, type JsonObject, type RequestId } from './message.ts';
 
-/**
- * An AbortController made only when a handler asks for the signal: most requests never do, and one
- * controller per request is a measurable share of a small request's cost.
- */
-class LazyAbort {
-  #controller: AbortController | undefined;
-  #aborted = false;
-  #reason: unknown;
-
-  get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
-  }
-
-  get aborted(): boolean {
-    return this.#aborted;
-  }
-
-  abort(reason?: unknown): void {
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
-  }
-}
-
-/**
- * Notifications a transport may leave out while the other side is not reading (FrameMeta.droppable): MCP's
- * progress (a later one supersedes it) and log messages (advisory), so a flood of them cannot fill memory.
- */
-export const DROPPABLE_NOTIFICATIONS: ReadonlySet<string> = new Set(['notifications/progress', 'notifications/message']);
+export { DROPPABLE_NOTIFICATIONS, type IncomingRequest } from './incoming.ts';
 
 /** How long an outgoing request waits for its answer by default. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
-
-export interface IncomingRequest {
-  readonly id: RequestId;
-  readonly method: string;
-  readonly params: JsonObject | undefined;
-  /** Aborted when the peer cancels the request or the connection closes. */
-  readonly signal: AbortSignal;
-}
 
 export interface PeerOptions {
   /** Answers a request: resolves with the result or throws a JsonRpcError. */
@@ -94,28 +52,6 @@ interface Pending {
   timer: NodeJS.Timeout | undefined;
 }
 
-/**
- * The IncomingRequest a handler gets: a class, its signal a getter on the prototype (the controller is made
- * only when a handler asks), rather than an object literal with a getter, built on V8's slow path.
- */
-class PeerRequest implements IncomingRequest {
-  readonly id: RequestId;
-  readonly method: string;
-  readonly params: JsonObject | undefined;
-  readonly #controller: LazyAbort;
-
-  constructor(id: RequestId, method: string, params: JsonObject | undefined, controller: LazyAbort) {
-    this.id = id;
-    this.method = method;
-    this.params = params;
-    this.#controller = controller;
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-}
-
 export class Peer {
   readonly #transport: Transport;
   readonly #options: PeerOptions;
@@ -126,11 +62,24 @@ export class Peer {
   #drained: () => void = () => {};
   /** Resolves once the transport has closed and every running request has finished. */
   readonly finished: Promise<void>;
+  /** How this peer's incoming requests are run and answered (incoming.ts). */
+  readonly #answering: Answering;
 
   constructor(transport: Transport, options: PeerOptions) {
     this.#transport = transport;
     this.#options = options;
     this.finished = new Promise((resolve) => (this.#drained = resolve));
+    this.#answering = {
+      onRequest: (req) => options.onRequest(req),
+      write: (text, meta) => this.#transport.send(text, meta),
+      log: (line) => this.#log(line),
+      handlerTimeoutMs: options.handlerTimeoutMs ?? 0,
+      settled: (id, controller) => {
+        const key = idKey(id);
+        if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
+        this.#maybeDrained();
+      },
+    };
     transport.start({
       message: (text, parsed) => {
         // Nothing one frame holds may take the connection down: a failure here is logged, and serving goes on.
@@ -141,7 +90,7 @@ export class Peer {
         }
       },
       oversize: (limit) =>
-        this.#respond(errorResponse(null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`))),
+        respondError(this.#answering, null, new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: message larger than ${limit} bytes`)),
       close: (reason) => this.#onClose(reason),
     });
   }
@@ -152,30 +101,6 @@ export class Peer {
 
   #send(message: unknown, meta?: FrameMeta): void {
     this.#transport.send(serialize(message), meta);
-  }
-
-  /**
-   * Sends a response; one that cannot be written (a result JSON cannot hold: a BigInt, a cycle, a value nested
-   * too deep for JSON.stringify) is logged and answered -32603 instead, so the request still gets its answer.
-   */
-  #respondSafely(message: JsonObject): void {
-    try {
-      this.#respond(message);
-    } catch (err) {
-      this.#log(`response to ${String(message['id'])} could not be written: ${(err as Error)?.message ?? String(err)}`);
-      try {
-        this.#respond(errorResponse(message['id'] as RequestId | null, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
-      } catch (again) {
-        // The transport itself fails: nothing can be answered on it.
-        this.#log(`response to ${String(message['id'])} could not be sent: ${(again as Error)?.message ?? String(again)}`);
-      }
-    }
-  }
-
-  #respond(message: JsonObject): void {
-    const error = message['error'] as { code: number } | undefined;
-    const id = message['id'] as RequestId | null;
-    this.#send(message, error ? { kind: 'response', id, errorCode: error.code } : { kind: 'response', id });
   }
 
   #receive(text: string, parsed?: Incoming): void {
@@ -201,7 +126,7 @@ export class Peer {
         return;
       }
       case 'invalid':
-        this.#respond(errorResponse(msg.id, msg.error));
+        respondError(this.#answering, msg.id, msg.error);
         return;
       case 'ignored':
         return;
@@ -209,41 +134,9 @@ export class Peer {
   }
 
   #run(id: RequestId, method: string, params: JsonObject | undefined): void {
-    const key = idKey(id);
     const controller = new LazyAbort();
-    this.#inflight.set(key, controller);
-    const limit = this.#options.handlerTimeoutMs ?? 0;
-    const timer =
-      limit > 0
-        ? setTimeout(() => {
-            if (this.#inflight.get(key) !== controller) return;
-            this.#inflight.delete(key);
-            const error = new JsonRpcError(ErrorCode.RequestTimeout, `Request timed out after ${limit} ms`);
-            this.#respondSafely(errorResponse(id, error));
-            controller.abort(error);
-            this.#maybeDrained();
-          }, limit)
-        : undefined;
-    const done = (message: JsonObject) => {
-      clearTimeout(timer);
-      if (this.#inflight.get(key) === controller) this.#inflight.delete(key);
-      if (!controller.aborted) this.#respondSafely(message);
-      this.#maybeDrained();
-    };
-    let running: Promise<unknown>;
-    try {
-      running = this.#options.onRequest(new PeerRequest(id, method, params, controller));
-    } catch (err) {
-      running = Promise.reject(err);
-    }
-    running.then(
-      (result) => done(response(id, result)),
-      (err: unknown) => {
-        if (err instanceof JsonRpcError) return done(errorResponse(id, err));
-        this.#log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
-        done(errorResponse(id, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
-      },
-    );
+    this.#inflight.set(idKey(id), controller);
+    runIncoming(this.#answering, id, method, params, controller);
   }
 
   /** Ids of the incoming requests still running. */
@@ -303,13 +196,8 @@ export class Peer {
   /** Sends a notification; `relatedTo` names the incoming request it was produced for, if any. */
   notify(method: string, params?: JsonObject, relatedTo?: RequestId): void {
     if (this.#closed && !this.#inflight.size) return;
-    const droppable = (this.#options.droppableNotifications ?? DROPPABLE_NOTIFICATIONS).has(method);
-    const meta: FrameMeta = {
-      kind: 'notification',
-      ...(relatedTo === undefined ? {} : { relatedTo }),
-      ...(droppable ? { droppable } : {}),
-    };
-    this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, meta);
+    const { text, meta } = notificationFrame(method, params, relatedTo, this.#options.droppableNotifications ?? DROPPABLE_NOTIFICATIONS);
+    this.#transport.send(text, meta);
   }
 
   /** Closes the transport; waiting outgoing requests are rejected, running incoming requests still finish. */

@@ -2,26 +2,22 @@
  * @module mcp/connection — one client connection: decides its era from the first valid request and keeps
  * it (a connection is locked to the era of its first valid request, as the official SDK's server does: its
  * recorded `raw_handshake` and `raw_errors` sessions), then hands every request to that era's
- * {@link EraSession}. The two eras (handshake.ts, stateless.ts) see the connection only through
- * {@link EraConnection}: they run handlers, check results and enter their era; they never write its fields.
+ * {@link EraSession}. The handshake era (handshake.ts) sees the connection only through {@link EraConnection},
+ * the 2026-07-28 era (stateless.ts) through {@link Serving} (serving.ts): they run handlers, check results and
+ * enter their era; they never write its fields.
  */
-import { readId, type JsonObject, type JsonRpcError, type RequestId } from '../jsonrpc/message.ts';
+import { readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { Peer, type IncomingRequest } from '../jsonrpc/peer.ts';
 import type { Transport } from '../transports/transport.ts';
-import type { MethodEntry } from '../core/index.ts';
-import { createContext, type BuiltContext, type ContextInit } from './context.ts';
-import { internalError, invalidRequestParameters, methodNotFound, methodNotInRevision } from './errors.ts';
+import { invalidRequestParameters } from './errors.ts';
 import { initialize } from './handshake.ts';
 import { hasStatelessEnvelope } from './meta.ts';
-import { InputRequired } from './mrtr.ts';
-import { gatesOpen, inSomeRevision, statelessOnly, type Revision } from './revisions.ts';
+import { statelessOnly } from './revisions.ts';
 import type { McpServer } from './server.ts';
+import { Serving } from './serving.ts';
 import { StatelessSession } from './stateless.ts';
 import type { ListKind } from './subscriptions.ts';
-import type { Era, Handler } from './types.ts';
-
-/** What differs between the eras' contexts; the rest `run` fills in from the request. */
-export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed'>;
+import type { Era } from './types.ts';
 
 export interface ConnectionOptions {
   /** Answer frames that are not JSON with -32700 instead of silence. Default false (as the MCP SDK). */
@@ -53,75 +49,14 @@ export interface EraSession {
   readonly negotiatedVersion: string | undefined;
 }
 
-/** What an era uses of its connection. */
-export interface EraConnection {
-  readonly server: McpServer;
+/** What the handshake era uses of its connection: serving, plus a peer that can ask the client. */
+export interface EraConnection extends Serving {
   readonly peer: Peer;
-  readonly listens: Map<string, Listen>;
   /** Locks the connection to `session`'s era, unless an era is already in place (the first valid request decides). */
   enter(session: EraSession): void;
-  run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }>;
-  checkResult(entry: MethodEntry, result: unknown, revision: Revision): void;
-  handlerFor(method: string): Handler | undefined;
-  requireGates(entry: MethodEntry, caps: JsonObject): void;
-  /** The -32601 for `method`, which `revision` does not serve (`entry`: what its dispatch table says of it). */
-  methodNotFound(method: string, entry: MethodEntry | undefined, revision: string): JsonRpcError;
 }
 
-/**
- * What {@link McpConnection.run} hands createContext: the era's fields plus the request's method, id, signal
- * (read when asked: the request's controller is made lazily) and its notifications. A class rather than an
- * object literal spreading the fields with a getter among them, which V8 builds on its slow path once a request.
- */
-class RunInit implements ContextInit {
-  readonly era: ContextInit['era'];
-  readonly protocolVersion: ContextInit['protocolVersion'];
-  readonly clientCapabilities: ContextInit['clientCapabilities'];
-  readonly clientInfo: ContextInit['clientInfo'];
-  readonly progressToken: ContextInit['progressToken'];
-  readonly logLevel: ContextInit['logLevel'];
-  readonly state: unknown;
-  readonly obtain: ContextInit['obtain'];
-  readonly method: string;
-  readonly id: RequestId;
-  readonly #conn: McpConnection;
-  readonly #req: IncomingRequest;
-
-  constructor(conn: McpConnection, req: IncomingRequest, fields: EraFields) {
-    this.era = fields.era;
-    this.protocolVersion = fields.protocolVersion;
-    this.clientCapabilities = fields.clientCapabilities;
-    this.clientInfo = fields.clientInfo;
-    this.progressToken = fields.progressToken;
-    this.logLevel = fields.logLevel;
-    this.state = fields.state;
-    this.obtain = fields.obtain;
-    this.method = req.method;
-    this.id = req.id;
-    this.#conn = conn;
-    this.#req = req;
-  }
-
-  get signal(): AbortSignal {
-    return this.#req.signal;
-  }
-
-  notify(method: string, params: JsonObject): void {
-    this.#conn.peer.notify(method, params, this.#req.id);
-  }
-
-  closeStream(): void {
-    this.#conn.closeStream(this.#req.id);
-  }
-
-  changed(kind: 'tools' | 'prompts' | 'resources' | { uri: string }): void {
-    if (typeof kind === 'string') this.#conn.server.listChanged(kind);
-    else this.#conn.server.resourceUpdated(kind.uri);
-  }
-}
-
-export class McpConnection implements EraConnection {
-  readonly server: McpServer;
+export class McpConnection extends Serving implements EraConnection {
   readonly peer: Peer;
   readonly listens = new Map<string, Listen>();
   #session: EraSession | undefined;
@@ -130,7 +65,7 @@ export class McpConnection implements EraConnection {
   readonly #transport: Transport;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
-    this.server = server;
+    super(server);
     this.#transport = transport;
     if (options.era === 'stateless') this.#session = this.#statelessSession();
     this.peer = new Peer(transport, {
@@ -165,6 +100,10 @@ export class McpConnection implements EraConnection {
 
   enter(session: EraSession): void {
     this.#session ??= session;
+  }
+
+  enterStateless(): void {
+    this.enter(this.#statelessSession());
   }
 
   deliverListChanged(kind: ListKind): void {
@@ -210,59 +149,7 @@ export class McpConnection implements EraConnection {
     this.server.options.notificationHandlers?.[method]?.(params, { era: this.era });
   }
 
-  /**
-   * Runs `handler` for `req` with a context of the era's `fields` plus what every era shares: the request's
-   * method, id and cancellation, notifications tied to the request, and server-wide change notifications. A
-   * handler that asked for input the client has not given yet (2026-07-28) ends the round: its value is then
-   * the input_required result asking for it.
-   */
-  /** Ends the SSE stream of request `id`, for the client to resume (a no-op on transports without streams). */
   closeStream(id: RequestId): void {
     this.#transport.closeStream?.(id);
-  }
-
-  async run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
-    const ctx = createContext(new RunInit(this, req, fields));
-    try {
-      return { value: await handler(params, ctx), kept: ctx.kept };
-    } catch (err) {
-      if (err instanceof InputRequired) return { value: { resultType: 'input_required', inputRequests: err.requests }, kept: ctx.kept };
-      throw err;
-    }
-  }
-
-  /** Validates an outgoing result; logs and throws -32603 when the schema rejects it. */
-  checkResult(entry: MethodEntry, result: unknown, revision: Revision): void {
-    const inputRequired = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required';
-    const added = this.server.extensionResult(entry.method, (result as JsonObject | null)?.['resultType']);
-    const validate = added ?? (inputRequired ? revision.validators['InputRequiredResult'] : entry.result);
-    if (inputRequired && !validate) {
-      this.server.log(`${entry.method} returned input_required, which ${revision.version} does not have (use ctx.input)`);
-      throw internalError();
-    }
-    if (this.server.options.validateResults === false || !validate) return;
-    if (validate(result)) return;
-    const e = validate.errors?.[0];
-    this.server.log(`${entry.method} result does not match the ${revision.version} schema: ${e?.instancePath || '(root)'} ${e?.message}`);
-    throw internalError();
-  }
-
-  /** A handler for `method`: the server's, or undefined (answered -32601). */
-  handlerFor(method: string): Handler | undefined {
-    return this.server.handlers.get(method);
-  }
-
-  /** Throws -32601 unless the entry's server-side capability gates are all advertised in `caps`. */
-  requireGates(entry: MethodEntry, caps: JsonObject): void {
-    if (!gatesOpen(entry, 'server', caps)) throw methodNotFound(entry.method);
-  }
-
-  /**
-   * The 2026-07-28 era's -32601 for a method `revision` does not serve (`entry`: what its dispatch table says
-   * of it, if anything): worded as the server's `methodNotFound` option says when another revision has it.
-   */
-  methodNotFound(method: string, entry: MethodEntry | undefined, revision: string): JsonRpcError {
-    const elsewhere = entry === undefined && this.server.options.methodNotFound === 'revision' && inSomeRevision(method);
-    return elsewhere ? methodNotInRevision(method, revision) : methodNotFound(method);
   }
 }

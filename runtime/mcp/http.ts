@@ -6,8 +6,9 @@
  *
  * One endpoint (default /mcp). A POST without a session is a 2026-07-28 request: admission in the
  * specification's order (path, method, Origin, Host, Content-Type, Accept, body, envelope, then the version and
- * the mirrored headers), then a fresh connection that answers with JSON, or with Server-Sent Events once the
- * request produces a notification (and always for subscriptions/listen). An `initialize` POST opens a
+ * the mirrored headers), then the request is served on its own, without a connection (http-call.ts), and
+ * answered with JSON, or with Server-Sent Events once it produces a notification; subscriptions/listen, always
+ * SSE, gets a connection, which the server's change notifications reach. An `initialize` POST opens a
  * handshake-era session (`Mcp-Session-Id`, https://modelcontextprotocol.io/specification/2025-11-25/basic/transports),
  * which later POSTs, the GET stream and DELETE address. Every frame the server produces is routed to the HTTP
  * exchange of the request it belongs to.
@@ -41,6 +42,7 @@ import { listenHttp } from '../transports/http.ts';
 import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import type { McpConnection } from './connection.ts';
 import { headerMismatch } from './errors.ts';
+import { StatelessCall } from './http-call.ts';
 import { Exchange, HttpChannel, NO_HEADERS } from './http-channel.ts';
 import { ReplayLog } from './http-resume.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
@@ -197,7 +199,7 @@ export class McpHttpHandler {
     return new URL(target, 'http://localhost').pathname === this.#opts.path;
   }
 
-  /** A 2026-07-28 request: headers first, then a connection of its own. */
+  /** A 2026-07-28 request: headers first, then served on its own (http-call.ts), or a listen stream's connection. */
   async #stateless(req: HttpRequest, res: HttpResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): Promise<void> {
     const { id, method } = msg;
     const params = msg.params ?? {};
@@ -222,15 +224,22 @@ export class McpHttpHandler {
     const listen = method === 'subscriptions/listen';
     if (listen && this.#streams >= this.#opts.maxStreams)
       return sendJson(res, 503, errorBody(id, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
-    const channel = new HttpChannel();
     const exchange = new Exchange(res, NO_HEADERS, statusForError, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits);
+    if (!listen) {
+      const call = new StatelessCall(this.#server, exchange);
+      res.onClose(() => {
+        // The client went away: the request is cancelled and never answered.
+        if (!exchange.done) call.cancel();
+      });
+      return call.serve(id, method, msg.params);
+    }
+    // A listen stream stays open for the server's change notifications: it needs a connection they reach.
+    const channel = new HttpChannel();
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel, { era: 'stateless' });
     channel.onIdle = () => channel.close();
-    if (listen) {
-      this.#streams++;
-      res.onClose(() => this.#streams--);
-    }
+    this.#streams++;
+    res.onClose(() => this.#streams--);
     res.onClose(() => {
       if (exchange.done) return;
       // The client went away: the request is cancelled and never answered.

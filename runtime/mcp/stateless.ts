@@ -6,8 +6,8 @@
  * era's side of a connection is {@link StatelessSession}.
  */
 import { ErrorCode, forValidation, isObject, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
-import type { IncomingRequest } from '../jsonrpc/peer.ts';
-import type { EraConnection, EraSession } from './connection.ts';
+import type { IncomingRequest } from '../jsonrpc/incoming.ts';
+import type { EraSession } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
 import { answerMatches, withoutFormContent } from './elicit-answer.ts';
 import { checkRequestMeta, META } from './meta.ts';
@@ -22,11 +22,12 @@ import {
   type Revision,
 } from './revisions.ts';
 import { listen, listChangedToListens, resourceUpdatedToListens, type ListKind } from './subscriptions.ts';
+import type { Serving } from './serving.ts';
 import type { Handler, WireInputRequest } from './types.ts';
 import type { MethodEntry } from '../core/index.ts';
 
 /** Protocol methods the runtime answers itself in this era. */
-const BUILTIN: Record<string, (conn: EraConnection) => Handler> = {
+const BUILTIN: Record<string, (conn: Serving) => Handler> = {
   'server/discover': (conn) => () => {
     const { options } = conn.server;
     const result: JsonObject = {
@@ -62,7 +63,7 @@ function isInputRequired(result: unknown): result is JsonObject {
 }
 
 /** Adds the era's envelope: resultType, cache hints on cacheable methods, the server's identity in _meta. */
-function envelope(conn: EraConnection, entry: MethodEntry, result: unknown): JsonObject {
+function envelope(conn: Serving, entry: MethodEntry, result: unknown): JsonObject {
   const out: JsonObject = isObject(result) ? Object.assign({}, result) : {};
   if (out['resultType'] === undefined) out['resultType'] = 'complete';
   if (entry.cacheable && out['resultType'] === 'complete') {
@@ -83,14 +84,14 @@ function envelope(conn: EraConnection, entry: MethodEntry, result: unknown): Jso
 export class StatelessSession implements EraSession {
   readonly era = 'stateless';
   readonly negotiatedVersion = undefined;
-  readonly #conn: EraConnection;
+  readonly #conn: Serving;
 
-  constructor(conn: EraConnection) {
+  constructor(conn: Serving) {
     this.#conn = conn;
   }
 
   serve(req: IncomingRequest): Promise<unknown> {
-    return serveStateless(this.#conn, this, req);
+    return serveStateless(this.#conn, req);
   }
 
   notified(): boolean {
@@ -107,7 +108,7 @@ export class StatelessSession implements EraSession {
 }
 
 /** Serves one 2026-07-28 request; a valid one locks the connection to this era. */
-async function serveStateless(conn: EraConnection, session: StatelessSession, req: IncomingRequest): Promise<unknown> {
+export async function serveStateless(conn: Serving, req: IncomingRequest): Promise<unknown> {
   // An extension's method (mcp/extensions.ts): its entry comes from the extension's pinned schema.
   const extension = conn.server.extensionMethod(req.method);
   const probe = extension?.entry ?? (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(req.method);
@@ -126,7 +127,7 @@ async function serveStateless(conn: EraConnection, session: StatelessSession, re
   const { server } = conn;
   const state =
     entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
-  conn.enter(session);
+  conn.enterStateless();
   const handler = BUILTIN[req.method]?.(conn) ?? extension?.handler ?? conn.handlerFor(req.method);
   if (!handler) throw methodNotFound(req.method);
   const responses = isObject(params['inputResponses']) ? params['inputResponses'] : {};

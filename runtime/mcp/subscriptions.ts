@@ -8,7 +8,7 @@
  */
 import type { ServerCapabilities, SubscriptionsListenRequestParams } from '@wiregen/mcp-2026-07-28';
 import { idKey, type JsonObject } from '../jsonrpc/message.ts';
-import type { EraConnection } from './connection.ts';
+import type { Serving } from './serving.ts';
 import { methodNotFound } from './errors.ts';
 import { META } from './protocol.ts';
 import { advertises, loadedRevision, type Revision } from './revisions.ts';
@@ -31,7 +31,7 @@ export function canListen(revision: Revision, caps: Open<ServerCapabilities>, ex
 }
 
 /** subscriptions/listen: acknowledges, then stays open until cancelled or ended by shutdown. */
-export async function listen(conn: EraConnection, params: JsonObject, ctx: RequestContext): Promise<unknown> {
+export async function listen(conn: Serving, params: JsonObject, ctx: RequestContext): Promise<unknown> {
   const caps = conn.server.options.capabilities.stateless;
   const revision = loadedRevision(ctx.protocolVersion)!;
   if (!canListen(revision, caps, conn.server.extensions)) throw methodNotFound(ctx.method);
@@ -59,14 +59,14 @@ export async function listen(conn: EraConnection, params: JsonObject, ctx: Reque
 }
 
 /** Delivers a list_changed event to every listen stream of the connection that asked for it. */
-export function listChangedToListens(conn: EraConnection, kind: ListKind): void {
+export function listChangedToListens(conn: Serving, kind: ListKind): void {
   const method = LIST_CHANGED(kind);
   for (const l of conn.listens.values())
     if (l.honored[`${kind}ListChanged`] === true) conn.peer.notify(method, { _meta: { [META.subscriptionId]: l.id } }, l.id);
 }
 
 /** Delivers notifications/resources/updated for `uri` to every listen stream subscribed to it (or to a prefix of it). */
-export function resourceUpdatedToListens(conn: EraConnection, uri: string): void {
+export function resourceUpdatedToListens(conn: Serving, uri: string): void {
   for (const l of conn.listens.values()) {
     const uris = l.honored['resourceSubscriptions'];
     if (Array.isArray(uris) && uris.some((u) => uri === u || uri.startsWith(String(u).replace(/\/?$/, '/'))))

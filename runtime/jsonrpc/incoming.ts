@@ -1,0 +1,173 @@
+/**
+ * @module jsonrpc/incoming — running one incoming JSON-RPC request to its response: the handler's result or
+ * error becomes the response, a handler past its time limit is answered -32001 and aborted, an aborted
+ * (cancelled) request is never answered. The Peer (peer.ts) runs each request of a connection this way; a
+ * server that answers a single request without a connection (HTTP's 2026-07-28 requests, mcp/http-call.ts)
+ * runs it the same way.
+ */
+import type { FrameMeta } from '../transports/transport.ts';
+import { ErrorCode, errorResponse, JsonRpcError, response, serialize, type JsonObject, type RequestId } from './message.ts';
+
+/**
+ * Notifications a transport may leave out while the other side is not reading (FrameMeta.droppable): MCP's
+ * progress (a later one supersedes it) and log messages (advisory), so a flood of them cannot fill memory.
+ */
+export const DROPPABLE_NOTIFICATIONS: ReadonlySet<string> = new Set(['notifications/progress', 'notifications/message']);
+
+/** A notification's frame: its JSON text, and its meta (the request it was produced for; droppable or not). */
+export function notificationFrame(
+  method: string,
+  params: JsonObject | undefined,
+  relatedTo: RequestId | undefined,
+  droppableNotifications: ReadonlySet<string> = DROPPABLE_NOTIFICATIONS,
+): { text: string; meta: FrameMeta } {
+  const droppable = droppableNotifications.has(method);
+  const meta: FrameMeta = {
+    kind: 'notification',
+    ...(relatedTo === undefined ? {} : { relatedTo }),
+    ...(droppable ? { droppable } : {}),
+  };
+  return { text: serialize(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }), meta };
+}
+
+/**
+ * An AbortController made only when a handler asks for the signal: most requests never do, and one
+ * controller per request is a measurable share of a small request's cost.
+ */
+export class LazyAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  abort(reason?: unknown): void {
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+}
+
+export interface IncomingRequest {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: JsonObject | undefined;
+  /** Aborted when the peer cancels the request or the connection closes. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * The IncomingRequest a handler gets: a class, its signal a getter on the prototype (the controller is made
+ * only when a handler asks), rather than an object literal with a getter, built on V8's slow path.
+ */
+export class PeerRequest implements IncomingRequest {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: JsonObject | undefined;
+  readonly #controller: LazyAbort;
+
+  constructor(id: RequestId, method: string, params: JsonObject | undefined, controller: LazyAbort) {
+    this.id = id;
+    this.method = method;
+    this.params = params;
+    this.#controller = controller;
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+}
+
+/** How a request's side of the conversation answers and reports. */
+export interface Answering {
+  /** Answers a request: resolves with the result or throws a JsonRpcError. */
+  onRequest(request: IncomingRequest): Promise<unknown>;
+  /** Writes one response frame (its JSON text; `meta` says which request it answers, and with what error code). */
+  write(text: string, meta: FrameMeta): void;
+  /** Where internal failures are reported. */
+  log(line: string): void;
+  /** The longest the request may run, in ms (0: no limit); past it, it is answered -32001 and aborted. */
+  readonly handlerTimeoutMs: number;
+  /**
+   * Request `id` is over, or no longer answerable: answered, timed out, or its handler returned after it was
+   * aborted (`controller` is its own). Called more than once for a request that timed out.
+   */
+  settled?(id: RequestId, controller: LazyAbort): void;
+}
+
+/** Writes response `message`: an error response carries its code in the frame's meta. */
+function respond(side: Answering, message: JsonObject): void {
+  const error = message['error'] as { code: number } | undefined;
+  const id = message['id'] as RequestId | null;
+  side.write(serialize(message), error ? { kind: 'response', id, errorCode: error.code } : { kind: 'response', id });
+}
+
+/**
+ * Sends a response; one that cannot be written (a result JSON cannot hold: a BigInt, a cycle, a value nested
+ * too deep for JSON.stringify) is logged and answered -32603 instead, so the request still gets its answer.
+ */
+export function respondSafely(side: Answering, message: JsonObject): void {
+  try {
+    respond(side, message);
+  } catch (err) {
+    side.log(`response to ${String(message['id'])} could not be written: ${(err as Error)?.message ?? String(err)}`);
+    try {
+      respond(side, errorResponse(message['id'] as RequestId | null, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+    } catch (again) {
+      // The transport itself fails: nothing can be answered on it.
+      side.log(`response to ${String(message['id'])} could not be sent: ${(again as Error)?.message ?? String(again)}`);
+    }
+  }
+}
+
+/** Sends a response that is known to be JSON (a protocol error, never a handler's value). */
+export function respondError(side: Answering, id: RequestId | null, error: JsonRpcError): void {
+  respond(side, errorResponse(id, error));
+}
+
+/**
+ * Runs request `id` (its abort `controller` made by the caller, who may abort it meanwhile: it is then never
+ * answered) and writes its response through `side`.
+ */
+export function runIncoming(side: Answering, id: RequestId, method: string, params: JsonObject | undefined, controller: LazyAbort): void {
+  const limit = side.handlerTimeoutMs;
+  const timer =
+    limit > 0
+      ? setTimeout(() => {
+          if (controller.aborted) return;
+          const error = new JsonRpcError(ErrorCode.RequestTimeout, `Request timed out after ${limit} ms`);
+          respondSafely(side, errorResponse(id, error));
+          controller.abort(error);
+          side.settled?.(id, controller);
+        }, limit)
+      : undefined;
+  const done = (message: JsonObject) => {
+    clearTimeout(timer);
+    if (!controller.aborted) respondSafely(side, message);
+    side.settled?.(id, controller);
+  };
+  let running: Promise<unknown>;
+  try {
+    running = side.onRequest(new PeerRequest(id, method, params, controller));
+  } catch (err) {
+    running = Promise.reject(err);
+  }
+  running.then(
+    (result) => done(response(id, result)),
+    (err: unknown) => {
+      if (err instanceof JsonRpcError) return done(errorResponse(id, err));
+      side.log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+      done(errorResponse(id, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+    },
+  );
+}
