@@ -49,10 +49,31 @@ export class FetchRequest implements HttpRequest {
     if (Number.isFinite(declared) && declared > limit) return Promise.reject(new HttpFailure(413, `Request body larger than ${limit} bytes`));
     if (this.request.bodyUsed)
       return Promise.reject(new Error('The request body was already read: pass the original Request to the fetch handler, before anything reads it'));
+    // A declared length within the limit bounds the body (the HTTP framing delivers no more): it is read
+    // whole, which a server such as @hono/node-server answers from the socket, without the web stream and the
+    // full Request that `request.body` makes it build (about a third of a small request's CPU there).
+    if (Number.isFinite(declared)) return withinTime(this.request.text(), timeoutMs);
     const stream = this.request.body;
     if (!stream) return Promise.resolve('');
     return readStream(stream.getReader(), limit, timeoutMs);
   }
+}
+
+/** The body `text`, or 408 when it has not arrived within `timeoutMs`, or 400 when it could not be read. */
+function withinTime(text: Promise<string>, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new HttpFailure(408, `Request body not received within ${timeoutMs} ms`)), timeoutMs);
+    text.then(
+      (t) => {
+        clearTimeout(timer);
+        resolve(t);
+      },
+      () => {
+        clearTimeout(timer);
+        reject(new HttpFailure(400, 'Request body could not be read'));
+      },
+    );
+  });
 }
 
 /** Reads a body stream: at most `limit` bytes (413), all within `timeoutMs` (408); cancelled on failure. */
