@@ -1,38 +1,16 @@
 /**
  * @module a2a/execution-context — what the agent's `execute` receives for one incoming message (types.ts
- * ExecutionContext), and the abort signal of its execution, made only when someone reads it. Both are classes:
+ * ExecutionContext); its abort is jsonrpc/incoming.ts LazyAbort, the signal made only when someone reads it. A class:
  * one such object per message, where an object literal of closures with an accessor among them defeats V8's
  * young-generation collection (see runtime/mcp/context.ts).
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
+// The execution's abort: its AbortController made when `signal` is first read (most agents never read it).
+import type { LazyAbort } from '../jsonrpc/incoming.ts';
 import type { Run } from './execution-options.ts';
 import type { AsyncQueue } from './queue.ts';
 import { textOf } from './task-events.ts';
 import type { ExecutionContext, Message, Part, Task, TaskHandle, TaskPushNotificationConfig } from './types.ts';
-
-/**
- * An execution's AbortController, made when `signal` is first read: most agents never read it, and a signal
- * costs a few objects per message. `abort()` before any read is remembered: a signal read afterwards is
- * already aborted (with the same AbortError reason `AbortController.abort()` gives), so what an agent
- * observes is what one controller made up front would show.
- */
-export class LazyAbort {
-  #controller: AbortController | undefined;
-  #aborted = false;
-
-  get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort();
-    }
-    return this.#controller.signal;
-  }
-
-  abort(): void {
-    if (this.#controller) this.#controller.abort();
-    else this.#aborted = true;
-  }
-}
 
 /** What a MessageContext asks of the executions that made it (executions.ts). */
 export interface ContextHost {

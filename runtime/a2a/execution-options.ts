@@ -3,7 +3,7 @@
  * of one execution: the run a message starts, and a task's running execution.
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
-import type { LazyAbort } from './execution-context.ts';
+import type { LazyAbort } from '../jsonrpc/incoming.ts';
 import type { TaskLedger } from './ledger.ts';
 import type { PushSender } from './push.ts';
 import type { AsyncQueue } from './queue.ts';

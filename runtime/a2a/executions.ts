@@ -10,7 +10,8 @@
 import type { SendMessageRequest, StreamResponse } from '@wiregen/a2a-1.0';
 import { lookup } from '@wiregen/a2a-1.0';
 import { A2aErrors } from './errors.ts';
-import { type ContextHost, LazyAbort, MessageContext } from './execution-context.ts';
+import { LazyAbort } from '../jsonrpc/incoming.ts';
+import { type ContextHost, MessageContext } from './execution-context.ts';
 import type { ClusterHost, Saved, TaskLedger } from './ledger.ts';
 import type { PushSender } from './push.ts';
 import { AsyncQueue, KeyedLock } from './queue.ts';
