@@ -114,7 +114,7 @@ export class A2aHttpHandler {
    * stream begins); a stream ends when `request.signal` aborts or the client cancels it.
    */
   readonly fetch = (request: Request): Promise<Response> => {
-    const res = new FetchResponse(request.signal);
+    const res = new FetchResponse(() => request.signal);
     this.serve(new FetchRequest(request), res);
     return res.response;
   };

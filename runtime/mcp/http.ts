@@ -107,7 +107,7 @@ export class McpHttpHandler {
    * stream begins). The request is cancelled when `request.signal` aborts or the client cancels the stream.
    */
   readonly fetch = (request: Request): Promise<Response> => {
-    const res = new FetchResponse(request.signal);
+    const res = new FetchResponse(() => request.signal);
     this.serve(new FetchRequest(request), res);
     return res.response;
   };

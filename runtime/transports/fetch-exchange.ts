@@ -123,10 +123,18 @@ function stringHeaders(headers: Readonly<Record<string, string | number>>): Reco
   return out;
 }
 
+/** Runs `f` after the current turn of the event loop (setImmediate where the platform has it). */
+const afterTurn: (f: () => void) => void = typeof setImmediate === 'function' ? (f) => void setImmediate(f) : (f) => void setTimeout(f, 0);
+
 /**
  * The answer to a fetch `Request`: `response` resolves when the server answers or begins a stream. When the
  * client goes away (`signal` aborts) before either, it resolves to an empty 499 (nginx's "client closed
  * request"; nobody reads it) so that no caller waits forever.
+ *
+ * `signal` may be given as a function, read only if the exchange is still open after the turn it began in:
+ * a server may make the signal only when it is read (@hono/node-server makes an AbortController then, a
+ * tenth of a small request's CPU there), and an answer given within its first turn never needs it. A client
+ * gone meanwhile is noticed then: the signal is read already aborted.
  */
 export class FetchResponse implements HttpResponse, HttpStream {
   readonly response: Promise<Response>;
@@ -136,8 +144,16 @@ export class FetchResponse implements HttpResponse, HttpStream {
   #over = false;
   readonly #listeners: (() => void)[] = [];
 
-  constructor(signal?: AbortSignal) {
+  constructor(signal?: AbortSignal | (() => AbortSignal | undefined)) {
     this.response = new Promise((resolve) => (this.#resolve = resolve));
+    if (typeof signal === 'function')
+      afterTurn(() => {
+        if (!this.#over) this.#watch(signal());
+      });
+    else this.#watch(signal);
+  }
+
+  #watch(signal: AbortSignal | undefined): void {
     if (signal?.aborted) queueMicrotask(() => this.#gone());
     else signal?.addEventListener('abort', () => this.#gone(), { once: true });
   }
