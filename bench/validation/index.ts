@@ -7,9 +7,9 @@
  * on accepts (messages both accept) and on rejects (those messages mutated into messages both reject).
  * Each subject and corpus in a process of its own (worker.ts), warmed up. Every round: 100 ms slices of the
  * whole corpus handed out round-robin (the aggregate rates), then each definition's messages on their own
- * (the per-definition rates), ours and the SDK's back to back for each definition. The headline is the per-definition ratio ours ÷ SDK v2, its geometric mean over
- * definitions (each definition weighs alike, whatever its share of the corpus) paired within each round;
- * and the slowest definition. Also cold start: import plus the first validation, a fresh process each time.
+ * (the per-definition rates), ours and the SDK's back to back for each definition. The headline is the
+ * per-definition ratio ours ÷ SDK v2, its geometric mean over definitions (each definition weighs alike,
+ * whatever its share of the corpus) paired within each round; and the slowest definition. Also cold start: import plus the first validation, a fresh process each time.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

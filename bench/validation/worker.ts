@@ -3,9 +3,9 @@
  * time slices on command so the parent can interleave every subject finely on a machine whose load drifts:
  *   node --import tsx bench/validation/worker.ts <subject> <corpus.json> <warm-up s>
  * It loads the subject, validates the corpus for <warm-up s>, prints `{"ready": true, …}`, then answers each
- * line on stdin with one JSON line: `run <ms>` → {validated, ms}; `bydef <ms> [<json list>]` → {byDef}, the rate of
- * each definition's messages on their own (<ms> each; with the list, of those definitions only); `only <json list>` → keeps only those definitions (keys as
- * in byDef), for a profile of them. stdin closing ends it.
+ * line on stdin with one JSON line: `run <ms>` → {validated, ms}; `bydef <ms> [<json list>]` → {byDef},
+ * the rate of each definition's messages on their own (<ms> each; with the list, of those definitions only);
+ * `only <json list>` → keeps only those definitions (keys as in byDef), for a profile of them. stdin closing ends it.
  *
  * Every check asserts the item's expected answer (an accept accepted, a reject rejected) and throws otherwise.
  * Subjects: `ours` (the generated standalone validators from the built packages: generated/mcp-<revision>/dist/

@@ -4,15 +4,7 @@
  * the outgoing request they answer, and issues outgoing requests with ids of its own.
  */
 import type { FrameMeta, Transport } from '../transports/transport.ts';
-import {
-  type Answering,
-  DROPPABLE_NOTIFICATIONS,
-  type IncomingRequest,
-  LazyAbort,
-  notificationFrame,
-  respondError,
-  runIncoming,
-} from './incoming.ts';
+import { type Answering, type IncomingRequest, LazyAbort, notificationFrame, respondError, runIncoming } from './incoming.ts';
 import { ErrorCode, idKey, JsonRpcError, parseFrame, serialize, type Incoming, type JsonObject, type RequestId } from './message.ts';
 
 export { DROPPABLE_NOTIFICATIONS, type IncomingRequest } from './incoming.ts';
@@ -196,7 +188,7 @@ export class Peer {
   /** Sends a notification; `relatedTo` names the incoming request it was produced for, if any. */
   notify(method: string, params?: JsonObject, relatedTo?: RequestId): void {
     if (this.#closed && !this.#inflight.size) return;
-    const { text, meta } = notificationFrame(method, params, relatedTo, this.#options.droppableNotifications ?? DROPPABLE_NOTIFICATIONS);
+    const { text, meta } = notificationFrame(method, params, relatedTo, this.#options.droppableNotifications);
     this.#transport.send(text, meta);
   }
 

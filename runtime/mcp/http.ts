@@ -239,8 +239,8 @@ export class McpHttpHandler {
     const conn = this.#server.connect(channel, { era: 'stateless' });
     channel.onIdle = () => channel.close();
     this.#streams++;
-    res.onClose(() => this.#streams--);
     res.onClose(() => {
+      this.#streams--;
       if (exchange.done) return;
       // The client went away: the request is cancelled and never answered.
       channel.exchanges.delete(idKey(id));

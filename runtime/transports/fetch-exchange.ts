@@ -55,61 +55,56 @@ export class FetchRequest implements HttpRequest {
     if (Number.isFinite(declared)) return withinTime(this.request.text(), timeoutMs);
     const stream = this.request.body;
     if (!stream) return Promise.resolve('');
-    return readStream(stream.getReader(), limit, timeoutMs);
+    const reader = stream.getReader();
+    return withinTime(readStream(reader, limit), timeoutMs, () => reader.cancel().catch(() => {}));
   }
 }
 
-/** The body `text`, or 408 when it has not arrived within `timeoutMs`, or 400 when it could not be read. */
-function withinTime(text: Promise<string>, timeoutMs: number): Promise<string> {
+/**
+ * The body `read`, or 408 when it has not arrived within `timeoutMs` (`onTimeout` then stops the reading), or
+ * 400 when it could not be read (an HttpFailure of the reading, 413, passes through).
+ */
+function withinTime(read: Promise<string>, timeoutMs: number, onTimeout?: () => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new HttpFailure(408, `Request body not received within ${timeoutMs} ms`)), timeoutMs);
-    text.then(
-      (t) => {
+    const timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new HttpFailure(408, `Request body not received within ${timeoutMs} ms`));
+    }, timeoutMs);
+    read.then(
+      (text) => {
         clearTimeout(timer);
-        resolve(t);
+        resolve(text);
       },
-      () => {
+      (err: unknown) => {
         clearTimeout(timer);
-        reject(new HttpFailure(400, 'Request body could not be read'));
+        reject(err instanceof HttpFailure ? err : new HttpFailure(400, 'Request body could not be read'));
       },
     );
   });
 }
 
-/** Reads a body stream: at most `limit` bytes (413), all within `timeoutMs` (408); cancelled on failure. */
-function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, timeoutMs: number): Promise<string> {
+/** Reads a body stream whole: at most `limit` bytes (413, the stream cancelled). */
+function readStream(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
-    let settled = false;
-    const fail = (err: HttpFailure) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reader.cancel().catch(() => {});
-      reject(err);
-    };
-    const timer = setTimeout(() => fail(new HttpFailure(408, `Request body not received within ${timeoutMs} ms`)), timeoutMs);
     const pump = (): void => {
-      reader.read().then(
-        ({ done, value }) => {
-          if (settled) return;
-          if (done) {
-            settled = true;
-            clearTimeout(timer);
-            // TextDecoder drops a leading BOM (its ignoreBOM is false by default).
-            const whole = new Uint8Array(size);
-            let at = 0;
-            for (const chunk of chunks) whole.set(chunk, (at += chunk.length) - chunk.length);
-            return resolve(new TextDecoder().decode(whole));
-          }
-          size += value.length;
-          if (size > limit) return fail(new HttpFailure(413, `Request body larger than ${limit} bytes`));
-          chunks.push(value);
-          pump();
-        },
-        () => fail(new HttpFailure(400, 'Request body could not be read')),
-      );
+      reader.read().then(({ done, value }) => {
+        if (done) {
+          // TextDecoder drops a leading BOM (its ignoreBOM is false by default).
+          const whole = new Uint8Array(size);
+          let at = 0;
+          for (const chunk of chunks) whole.set(chunk, (at += chunk.length) - chunk.length);
+          return resolve(new TextDecoder().decode(whole));
+        }
+        size += value.length;
+        if (size > limit) {
+          reader.cancel().catch(() => {});
+          return reject(new HttpFailure(413, `Request body larger than ${limit} bytes`));
+        }
+        chunks.push(value);
+        pump();
+      }, reject);
     };
     pump();
   });
