@@ -6,7 +6,16 @@
  * runs it the same way.
  */
 import type { FrameMeta } from '../transports/transport.ts';
-import { ErrorCode, errorResponse, JsonRpcError, response, serialize, type JsonObject, type RequestId } from './message.ts';
+import {
+  ErrorCode,
+  errorResponse,
+  JsonRpcError,
+  serialize,
+  serializeNotification,
+  serializeResult,
+  type JsonObject,
+  type RequestId,
+} from './message.ts';
 
 /**
  * Notifications a transport may leave out while the other side is not reading (FrameMeta.droppable): MCP's
@@ -27,7 +36,7 @@ export function notificationFrame(
     ...(relatedTo === undefined ? {} : { relatedTo }),
     ...(droppable ? { droppable } : {}),
   };
-  return { text: serialize(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }), meta };
+  return { text: serializeNotification(method, params), meta };
 }
 
 /**
@@ -105,34 +114,34 @@ export interface Answering {
   settled?(id: RequestId, controller: LazyAbort): void;
 }
 
-/** Writes response `message`: an error response carries its code in the frame's meta. */
-function respond(side: Answering, message: JsonObject): void {
-  const error = message['error'] as { code: number } | undefined;
-  const id = message['id'] as RequestId | null;
-  side.write(serialize(message), error ? { kind: 'response', id, errorCode: error.code } : { kind: 'response', id });
+/** Writes one response frame for request `id`; an error response carries its code in the frame's meta. */
+function write(side: Answering, id: RequestId | null, text: string, errorCode?: number): void {
+  side.write(text, errorCode === undefined ? { kind: 'response', id } : { kind: 'response', id, errorCode });
 }
 
 /**
- * Sends a response; one that cannot be written (a result JSON cannot hold: a BigInt, a cycle, a value nested
- * too deep for JSON.stringify) is logged and answered -32603 instead, so the request still gets its answer.
+ * Answers request `id` with `result`, or with `error` when there is one. A result that cannot be written (one
+ * JSON cannot hold: a BigInt, a cycle, a value nested too deep for JSON.stringify) is logged and answered
+ * -32603 instead, so the request still gets its answer.
  */
-export function respondSafely(side: Answering, message: JsonObject): void {
+export function respondSafely(side: Answering, id: RequestId, result: unknown, error?: JsonRpcError): void {
   try {
-    respond(side, message);
+    if (error) respondError(side, id, error);
+    else write(side, id, serializeResult(id, result));
   } catch (err) {
-    side.log(`response to ${String(message['id'])} could not be written: ${(err as Error)?.message ?? String(err)}`);
+    side.log(`response to ${String(id)} could not be written: ${(err as Error)?.message ?? String(err)}`);
     try {
-      respond(side, errorResponse(message['id'] as RequestId | null, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
+      respondError(side, id, new JsonRpcError(ErrorCode.InternalError, 'Internal error'));
     } catch (again) {
       // The transport itself fails: nothing can be answered on it.
-      side.log(`response to ${String(message['id'])} could not be sent: ${(again as Error)?.message ?? String(again)}`);
+      side.log(`response to ${String(id)} could not be sent: ${(again as Error)?.message ?? String(again)}`);
     }
   }
 }
 
-/** Sends a response that is known to be JSON (a protocol error, never a handler's value). */
+/** Sends an error response (a protocol error, or a handler's JsonRpcError; its data written as JSON). */
 export function respondError(side: Answering, id: RequestId | null, error: JsonRpcError): void {
-  respond(side, errorResponse(id, error));
+  write(side, id, serialize(errorResponse(id, error)), error.code);
 }
 
 /**
@@ -146,14 +155,14 @@ export function runIncoming(side: Answering, id: RequestId, method: string, para
       ? setTimeout(() => {
           if (controller.aborted) return;
           const error = new JsonRpcError(ErrorCode.RequestTimeout, `Request timed out after ${limit} ms`);
-          respondSafely(side, errorResponse(id, error));
+          respondSafely(side, id, undefined, error);
           controller.abort(error);
           side.settled?.(id, controller);
         }, limit)
       : undefined;
-  const done = (message: JsonObject) => {
+  const done = (result: unknown, error?: JsonRpcError) => {
     clearTimeout(timer);
-    if (!controller.aborted) respondSafely(side, message);
+    if (!controller.aborted) respondSafely(side, id, result, error);
     side.settled?.(id, controller);
   };
   let running: Promise<unknown>;
@@ -162,12 +171,9 @@ export function runIncoming(side: Answering, id: RequestId, method: string, para
   } catch (err) {
     running = Promise.reject(err);
   }
-  running.then(
-    (result) => done(response(id, result)),
-    (err: unknown) => {
-      if (err instanceof JsonRpcError) return done(errorResponse(id, err));
-      side.log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
-      done(errorResponse(id, new JsonRpcError(ErrorCode.InternalError, 'Internal error')));
-    },
-  );
+  running.then(done, (err: unknown) => {
+    if (err instanceof JsonRpcError) return done(undefined, err);
+    side.log(`request ${method} failed: ${(err as Error)?.stack ?? String(err)}`);
+    done(undefined, new JsonRpcError(ErrorCode.InternalError, 'Internal error'));
+  });
 }

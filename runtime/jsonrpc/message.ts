@@ -273,6 +273,32 @@ export function serialize(message: unknown): string {
   return text.includes(WIDE_WRITTEN) ? text.replace(WIDE_PATTERN, '$1') : text;
 }
 
+/** An id as JSON: a WideId as its digits, a string quoted, a number as JSON.stringify writes it. */
+function idJson(id: RequestId): string {
+  return id instanceof WideId ? id.digits : JSON.stringify(id);
+}
+
+/**
+ * The text of `response(id, result)`, as serialize() writes it, without building the envelope object: its
+ * constant parts are written around the id's JSON and the result's (the result JSON.stringify'd once, as
+ * part of nothing larger). A result JSON cannot hold throws, as serialize() does.
+ */
+export function serializeResult(id: RequestId, result: unknown): string {
+  return `{"jsonrpc":"2.0","id":${idJson(id)}${member('result', result)}}`;
+}
+
+/** The text of the notification `{jsonrpc, method, params}`, written as serializeResult writes a response. */
+export function serializeNotification(method: string, params: unknown): string {
+  return `{"jsonrpc":"2.0","method":${JSON.stringify(method)}${member('params', params)}}`;
+}
+
+/** `,"<name>":<JSON of value>`, WideIds as their digits; nothing for a value JSON.stringify leaves out. */
+function member(name: 'result' | 'params', value: unknown): string {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined) return '';
+  return `,"${name}":${text.includes(WIDE_WRITTEN) ? text.replace(WIDE_PATTERN, '$1') : text}`;
+}
+
 /** Map key for an id: strings and numbers must not collide ("1" vs 1). */
 export function idKey(id: RequestId): string {
   return typeof id === 'string' ? `s:${id}` : `n:${String(id)}`;

@@ -2,8 +2,9 @@
  * The JSON-RPC 2.0 envelope (runtime/jsonrpc/message.ts), directly and through a server: which ids are
  * usable, what is answered with which error (and id), and what is never answered.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, parseFrame, readId, serialize, WideId } from '../../runtime/jsonrpc/message.ts';
+import { classify, parseFrame, readId, serialize, serializeNotification, serializeResult, WideId } from '../../runtime/jsonrpc/message.ts';
 import { mcpPair, SERVER_INFO } from '../helpers/mcp-pair.ts';
 
 const OPTIONS = { serverInfo: SERVER_INFO, capabilities: { handshake: {}, stateless: {} }, handlers: {} };
@@ -59,6 +60,32 @@ describe('classify', () => {
 
   it('serialize writes a WideId as its digits', () => {
     expect(serialize({ id: new WideId('9223372036854775807'), s: 'x' })).toBe('{"id":9223372036854775807,"s":"x"}');
+  });
+
+  it('serializeResult and serializeNotification write what serialize writes of the envelope object', () => {
+    const wide = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((n) => new WideId(String(n)));
+    const id = fc.oneof(fc.maxSafeInteger(), fc.string({ unit: 'grapheme', maxLength: 40 }), wide);
+    const value = fc.oneof(fc.jsonValue(), fc.constant(undefined), fc.record({ token: wide, nested: fc.array(wide, { maxLength: 3 }) }));
+    fc.assert(
+      fc.property(id, value, (i, result) => {
+        expect(serializeResult(i, result)).toBe(serialize({ jsonrpc: '2.0', id: i, result }));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), value, (method, params) => {
+        const envelope = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+        expect(serializeNotification(method, params)).toBe(serialize(envelope));
+      }),
+    );
+  });
+
+  it('serializeResult writes wide ids as digits, leaves out an undefined result, and throws on a BigInt', () => {
+    const wide = new WideId('-9223372036854775808');
+    expect(serializeResult(wide, { requestId: new WideId('9223372036854775807') })).toBe(
+      '{"jsonrpc":"2.0","id":-9223372036854775808,"result":{"requestId":9223372036854775807}}',
+    );
+    expect(serializeResult('a"b', undefined)).toBe('{"jsonrpc":"2.0","id":"a\\"b"}');
+    expect(() => serializeResult(1, { n: 1n })).toThrow(TypeError);
   });
 });
 
