@@ -110,7 +110,9 @@ beforeAll(async () => {
   // With about 50 clients starting at once on two cores, a scenario server's own request to its client can
   // time out before the client is up ("Request timed out", seen once in three full runs): such a leg runs
   // once more, and its second run is the one asserted, whatever it shows.
-  if (leg.results.some((r) => r.checks.some((c) => c.status === 'FAILURE' && /timed out/i.test(c.errorMessage ?? '')))) {
+  const timedOut = leg.results.filter((r) => r.checks.some((c) => c.status === 'FAILURE' && /timed out/i.test(c.errorMessage ?? '')));
+  if (timedOut.length) {
+    console.log(`--suite all ran again: a request timed out in ${timedOut.map((r) => r.scenario).join(', ')}`);
     rmSync(leg.outDir, { recursive: true, force: true });
     leg = await all();
   }
@@ -123,11 +125,34 @@ function result(requirements: string, scenario: string): ScenarioResult {
   return found;
 }
 
-/** The scenario's FAILURE checks, one line each. */
+/**
+ * The scenario's FAILURE checks, one line each; when there are any, the driver's last output lines follow
+ * (its steps, each exchange's status and time), so that a failure in CI says what the client saw.
+ */
 function failures(requirements: string, scenario: string): string[] {
-  return result(requirements, scenario)
+  const failed = result(requirements, scenario)
     .checks.filter((c) => c.status === 'FAILURE')
     .map((c) => `${c.id}: ${c.errorMessage ?? c.description ?? ''}`);
+  return failed.length ? [...failed, ...driverOutput(requirements, scenario)] : [];
+}
+
+/** The last lines the driver wrote for a scenario, stdout then stderr, each line marked with its stream. */
+function driverOutput(requirements: string, scenario: string, lines = 25): string[] {
+  const folder = resultFolders(legs.get(requirements)!.outDir).find((f) => f.scenario === scenario);
+  if (!folder) return ['(no output folder)'];
+  return ['stdout.txt', 'stderr.txt'].flatMap((name) => {
+    let text = '';
+    try {
+      text = readFileSync(join(folder.dir, name), 'utf8');
+    } catch {
+      return [`(no ${name})`];
+    }
+    return text
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(-lines)
+      .map((l) => `${name.slice(0, 6)}| ${l}`);
+  });
 }
 
 /** The driver's JSON lines for a scenario (test/mcp-client/conformance-client.ts writes one per step). */
@@ -156,6 +181,10 @@ describe('client leg, --requirements 2026-07-28', () => {
   it.each(REQUIRED_2026)('%s: no FAILURE check', (scenario) => {
     expect(result('2026-07-28', scenario).checks.length).toBeGreaterThan(0);
     expect(failures('2026-07-28', scenario)).toEqual([]);
+  });
+
+  it("a failure would come with the driver's output: its steps, as the runner kept them", () => {
+    expect(driverOutput('2026-07-28', 'tools_call')).toEqual(expect.arrayContaining([expect.stringMatching(/^stdout\| \{"step":"tools\/call"/)]));
   });
 
   it('request-metadata: after -32022 the client retries with a version from error.data.supported (SEP-2575)', () => {
