@@ -2818,7 +2818,7 @@ else {
 errors = _errs3;
 if(vErrors !== null){
 if(_errs3){
-vErrors.length = _errs3;
+while(vErrors.length > _errs3) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2931,7 +2931,7 @@ else {
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
-vErrors.length = _errs13;
+while(vErrors.length > _errs13) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3283,7 +3283,7 @@ else {
 errors = _errs3;
 if(vErrors !== null){
 if(_errs3){
-vErrors.length = _errs3;
+while(vErrors.length > _errs3) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3408,7 +3408,7 @@ else {
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
-vErrors.length = _errs15;
+while(vErrors.length > _errs15) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3645,7 +3645,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3745,7 +3745,7 @@ else {
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
-vErrors.length = _errs13;
+while(vErrors.length > _errs13) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3884,7 +3884,7 @@ else {
 errors = _errs27;
 if(vErrors !== null){
 if(_errs27){
-vErrors.length = _errs27;
+while(vErrors.length > _errs27) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3988,7 +3988,7 @@ else {
 errors = _errs35;
 if(vErrors !== null){
 if(_errs35){
-vErrors.length = _errs35;
+while(vErrors.length > _errs35) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4171,7 +4171,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4281,7 +4281,7 @@ else {
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
-vErrors.length = _errs14;
+while(vErrors.length > _errs14) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4384,7 +4384,7 @@ else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
-vErrors.length = _errs22;
+while(vErrors.length > _errs22) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4474,7 +4474,7 @@ else {
 errors = _errs28;
 if(vErrors !== null){
 if(_errs28){
-vErrors.length = _errs28;
+while(vErrors.length > _errs28) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4946,7 +4946,7 @@ else {
 errors = _errs4;
 if(vErrors !== null){
 if(_errs4){
-vErrors.length = _errs4;
+while(vErrors.length > _errs4) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5007,7 +5007,7 @@ else {
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
-vErrors.length = _errs8;
+while(vErrors.length > _errs8) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5119,7 +5119,7 @@ else {
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
-vErrors.length = _errs14;
+while(vErrors.length > _errs14) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5154,7 +5154,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5430,7 +5430,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5802,7 +5802,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5942,7 +5942,7 @@ else {
 errors = _errs4;
 if(vErrors !== null){
 if(_errs4){
-vErrors.length = _errs4;
+while(vErrors.length > _errs4) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6003,7 +6003,7 @@ else {
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
-vErrors.length = _errs8;
+while(vErrors.length > _errs8) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6069,7 +6069,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6135,7 +6135,7 @@ else {
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
-vErrors.length = _errs16;
+while(vErrors.length > _errs16) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6201,7 +6201,7 @@ else {
 errors = _errs20;
 if(vErrors !== null){
 if(_errs20){
-vErrors.length = _errs20;
+while(vErrors.length > _errs20) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6236,7 +6236,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6464,7 +6464,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6601,7 +6601,7 @@ else {
 errors = _errs20;
 if(vErrors !== null){
 if(_errs20){
-vErrors.length = _errs20;
+while(vErrors.length > _errs20) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6778,7 +6778,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6920,7 +6920,7 @@ else {
 errors = _errs6;
 if(vErrors !== null){
 if(_errs6){
-vErrors.length = _errs6;
+while(vErrors.length > _errs6) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6986,7 +6986,7 @@ else {
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
-vErrors.length = _errs10;
+while(vErrors.length > _errs10) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7020,7 +7020,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7764,7 +7764,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;

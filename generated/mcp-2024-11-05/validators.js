@@ -449,7 +449,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -788,7 +788,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -932,7 +932,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -986,7 +986,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1159,7 +1159,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1310,7 +1310,7 @@ else {
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
-vErrors.length = _errs8;
+while(vErrors.length > _errs8) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1934,7 +1934,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2132,7 +2132,7 @@ else {
 errors = _errs9;
 if(vErrors !== null){
 if(_errs9){
-vErrors.length = _errs9;
+while(vErrors.length > _errs9) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3293,7 +3293,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5757,7 +5757,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6089,7 +6089,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7295,7 +7295,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7559,7 +7559,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7613,7 +7613,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7730,7 +7730,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;

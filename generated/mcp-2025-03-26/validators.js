@@ -557,7 +557,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -896,7 +896,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1040,7 +1040,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1094,7 +1094,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1267,7 +1267,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1418,7 +1418,7 @@ else {
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
-vErrors.length = _errs8;
+while(vErrors.length > _errs8) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2051,7 +2051,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2183,7 +2183,7 @@ else {
 errors = _errs3;
 if(vErrors !== null){
 if(_errs3){
-vErrors.length = _errs3;
+while(vErrors.length > _errs3) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3127,7 +3127,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3188,7 +3188,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3405,7 +3405,7 @@ else {
 errors = _errs6;
 if(vErrors !== null){
 if(_errs6){
-vErrors.length = _errs6;
+while(vErrors.length > _errs6) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3480,7 +3480,7 @@ else {
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
-vErrors.length = _errs14;
+while(vErrors.length > _errs14) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3520,7 +3520,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6017,7 +6017,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6349,7 +6349,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7432,7 +7432,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7711,7 +7711,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7765,7 +7765,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7882,7 +7882,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;

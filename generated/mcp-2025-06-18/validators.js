@@ -1056,7 +1056,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1200,7 +1200,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1263,7 +1263,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1478,7 +1478,7 @@ else {
 errors = _errs19;
 if(vErrors !== null){
 if(_errs19){
-vErrors.length = _errs19;
+while(vErrors.length > _errs19) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1671,7 +1671,7 @@ else {
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
-vErrors.length = _errs15;
+while(vErrors.length > _errs15) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1876,7 +1876,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2376,7 +2376,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2989,7 +2989,7 @@ else {
 errors = _errs6;
 if(vErrors !== null){
 if(_errs6){
-vErrors.length = _errs6;
+while(vErrors.length > _errs6) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4252,7 +4252,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6337,7 +6337,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7242,7 +7242,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8587,7 +8587,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8866,7 +8866,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8929,7 +8929,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9046,7 +9046,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;

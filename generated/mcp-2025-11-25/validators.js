@@ -1481,7 +1481,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1661,7 +1661,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1760,7 +1760,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2066,7 +2066,7 @@ else {
 errors = _errs19;
 if(vErrors !== null){
 if(_errs19){
-vErrors.length = _errs19;
+while(vErrors.length > _errs19) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2271,7 +2271,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2756,7 +2756,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3243,7 +3243,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3526,7 +3526,7 @@ else {
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
-vErrors.length = _errs10;
+while(vErrors.length > _errs10) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3810,7 +3810,7 @@ else {
 errors = _errs6;
 if(vErrors !== null){
 if(_errs6){
-vErrors.length = _errs6;
+while(vErrors.length > _errs6) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3917,7 +3917,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5634,7 +5634,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5871,7 +5871,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7610,7 +7610,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8208,7 +8208,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9112,7 +9112,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -10668,7 +10668,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -10758,7 +10758,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11127,7 +11127,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11226,7 +11226,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11379,7 +11379,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11595,7 +11595,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;

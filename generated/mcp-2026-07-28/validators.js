@@ -985,7 +985,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1493,7 +1493,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1794,7 +1794,7 @@ else {
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
-vErrors.length = _errs16;
+while(vErrors.length > _errs16) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2105,7 +2105,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2496,7 +2496,7 @@ else {
 errors = _errs3;
 if(vErrors !== null){
 if(_errs3){
-vErrors.length = _errs3;
+while(vErrors.length > _errs3) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3237,7 +3237,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3456,7 +3456,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3560,7 +3560,7 @@ else {
 errors = _errs4;
 if(vErrors !== null){
 if(_errs4){
-vErrors.length = _errs4;
+while(vErrors.length > _errs4) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3667,7 +3667,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4144,7 +4144,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4738,7 +4738,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4880,7 +4880,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5360,7 +5360,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5597,7 +5597,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5755,7 +5755,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8139,7 +8139,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8737,7 +8737,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9680,7 +9680,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9848,7 +9848,7 @@ else {
 errors = _errs5;
 if(vErrors !== null){
 if(_errs5){
-vErrors.length = _errs5;
+while(vErrors.length > _errs5) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11316,7 +11316,7 @@ else {
 errors = _errs3;
 if(vErrors !== null){
 if(_errs3){
-vErrors.length = _errs3;
+while(vErrors.length > _errs3) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11406,7 +11406,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11670,7 +11670,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11805,7 +11805,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11850,7 +11850,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;

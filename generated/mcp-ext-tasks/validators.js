@@ -807,7 +807,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1067,7 +1067,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1225,7 +1225,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1616,7 +1616,7 @@ else {
 errors = _errs3;
 if(vErrors !== null){
 if(_errs3){
-vErrors.length = _errs3;
+while(vErrors.length > _errs3) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1879,7 +1879,7 @@ else {
 errors = _errs6;
 if(vErrors !== null){
 if(_errs6){
-vErrors.length = _errs6;
+while(vErrors.length > _errs6) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -1991,7 +1991,7 @@ else {
 errors = _errs24;
 if(vErrors !== null){
 if(_errs24){
-vErrors.length = _errs24;
+while(vErrors.length > _errs24) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2289,7 +2289,7 @@ else {
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
-vErrors.length = _errs14;
+while(vErrors.length > _errs14) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2547,7 +2547,7 @@ else {
 errors = _errs34;
 if(vErrors !== null){
 if(_errs34){
-vErrors.length = _errs34;
+while(vErrors.length > _errs34) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -2811,7 +2811,7 @@ else {
 errors = _errs55;
 if(vErrors !== null){
 if(_errs55){
-vErrors.length = _errs55;
+while(vErrors.length > _errs55) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3108,7 +3108,7 @@ else {
 errors = _errs80;
 if(vErrors !== null){
 if(_errs80){
-vErrors.length = _errs80;
+while(vErrors.length > _errs80) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3362,7 +3362,7 @@ else {
 errors = _errs101;
 if(vErrors !== null){
 if(_errs101){
-vErrors.length = _errs101;
+while(vErrors.length > _errs101) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3436,7 +3436,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3740,7 +3740,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -3959,7 +3959,7 @@ else {
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
-vErrors.length = _errs7;
+while(vErrors.length > _errs7) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4063,7 +4063,7 @@ else {
 errors = _errs4;
 if(vErrors !== null){
 if(_errs4){
-vErrors.length = _errs4;
+while(vErrors.length > _errs4) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4374,7 +4374,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -4779,7 +4779,7 @@ else {
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
-vErrors.length = _errs16;
+while(vErrors.length > _errs16) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5037,7 +5037,7 @@ else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
-vErrors.length = _errs36;
+while(vErrors.length > _errs36) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5301,7 +5301,7 @@ else {
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
-vErrors.length = _errs57;
+while(vErrors.length > _errs57) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5598,7 +5598,7 @@ else {
 errors = _errs82;
 if(vErrors !== null){
 if(_errs82){
-vErrors.length = _errs82;
+while(vErrors.length > _errs82) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5852,7 +5852,7 @@ else {
 errors = _errs103;
 if(vErrors !== null){
 if(_errs103){
-vErrors.length = _errs103;
+while(vErrors.length > _errs103) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -5926,7 +5926,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6394,7 +6394,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6631,7 +6631,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -6738,7 +6738,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7053,7 +7053,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -7804,7 +7804,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8334,7 +8334,7 @@ else {
 errors = _errs3;
 if(vErrors !== null){
 if(_errs3){
-vErrors.length = _errs3;
+while(vErrors.length > _errs3) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8424,7 +8424,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8777,7 +8777,7 @@ else {
 errors = _errs4;
 if(vErrors !== null){
 if(_errs4){
-vErrors.length = _errs4;
+while(vErrors.length > _errs4) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -8889,7 +8889,7 @@ else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
-vErrors.length = _errs22;
+while(vErrors.length > _errs22) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9088,7 +9088,7 @@ else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
-vErrors.length = _errs0;
+while(vErrors.length > _errs0) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9348,7 +9348,7 @@ else {
 errors = _errs22;
 if(vErrors !== null){
 if(_errs22){
-vErrors.length = _errs22;
+while(vErrors.length > _errs22) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9606,7 +9606,7 @@ else {
 errors = _errs42;
 if(vErrors !== null){
 if(_errs42){
-vErrors.length = _errs42;
+while(vErrors.length > _errs42) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -9870,7 +9870,7 @@ else {
 errors = _errs63;
 if(vErrors !== null){
 if(_errs63){
-vErrors.length = _errs63;
+while(vErrors.length > _errs63) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -10167,7 +10167,7 @@ else {
 errors = _errs88;
 if(vErrors !== null){
 if(_errs88){
-vErrors.length = _errs88;
+while(vErrors.length > _errs88) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -10421,7 +10421,7 @@ else {
 errors = _errs109;
 if(vErrors !== null){
 if(_errs109){
-vErrors.length = _errs109;
+while(vErrors.length > _errs109) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -10495,7 +10495,7 @@ else {
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
-vErrors.length = _errs8;
+while(vErrors.length > _errs8) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -10753,7 +10753,7 @@ else {
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
-vErrors.length = _errs16;
+while(vErrors.length > _errs16) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11011,7 +11011,7 @@ else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
-vErrors.length = _errs36;
+while(vErrors.length > _errs36) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11275,7 +11275,7 @@ else {
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
-vErrors.length = _errs57;
+while(vErrors.length > _errs57) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11572,7 +11572,7 @@ else {
 errors = _errs82;
 if(vErrors !== null){
 if(_errs82){
-vErrors.length = _errs82;
+while(vErrors.length > _errs82) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11826,7 +11826,7 @@ else {
 errors = _errs103;
 if(vErrors !== null){
 if(_errs103){
-vErrors.length = _errs103;
+while(vErrors.length > _errs103) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -11900,7 +11900,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -12146,7 +12146,7 @@ else {
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
-vErrors.length = _errs16;
+while(vErrors.length > _errs16) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -12404,7 +12404,7 @@ else {
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
-vErrors.length = _errs36;
+while(vErrors.length > _errs36) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -12668,7 +12668,7 @@ else {
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
-vErrors.length = _errs57;
+while(vErrors.length > _errs57) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -12965,7 +12965,7 @@ else {
 errors = _errs82;
 if(vErrors !== null){
 if(_errs82){
-vErrors.length = _errs82;
+while(vErrors.length > _errs82) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -13219,7 +13219,7 @@ else {
 errors = _errs103;
 if(vErrors !== null){
 if(_errs103){
-vErrors.length = _errs103;
+while(vErrors.length > _errs103) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -13293,7 +13293,7 @@ else {
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
-vErrors.length = _errs2;
+while(vErrors.length > _errs2) vErrors.pop();
 }
 else {
 vErrors = null;
@@ -15407,7 +15407,7 @@ else {
 errors = _errs12;
 if(vErrors !== null){
 if(_errs12){
-vErrors.length = _errs12;
+while(vErrors.length > _errs12) vErrors.pop();
 }
 else {
 vErrors = null;

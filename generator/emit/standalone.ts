@@ -38,6 +38,7 @@ import {
 } from './js-edit.ts';
 import { duplicateFunctions, droppedStatements } from './dedupe.ts';
 import { errorAppendEdits } from './error-append.ts';
+import { errorTruncateEdits } from './error-truncate.ts';
 import { instancePathEdits } from './instance-path.ts';
 import { precheckEdits, validatorsOfExports } from './precheck.ts';
 import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from './verdict-only.ts';
@@ -289,9 +290,10 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, functions)));
   const added = { imports, declarations };
   if (!verdictOnly) {
-    // The all-errors set: its functions take the instance path alone (emit/instance-path.ts) and append a
-    // failed callee's errors to their list (emit/error-append.ts).
-    edits.push(...instancePathEdits(source), ...errorAppendEdits(source));
+    // The all-errors set: its functions take the instance path alone (emit/instance-path.ts), append a
+    // failed callee's errors to their list (emit/error-append.ts) and drop a passed union's with pop()
+    // (emit/error-truncate.ts).
+    edits.push(...instancePathEdits(source), ...errorAppendEdits(source), ...errorTruncateEdits(source));
     return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
   }
   const verdict = verdictOnlyEdits(source, label);
