@@ -15,27 +15,35 @@
 import ts from 'typescript';
 import type { Edit } from './js-edit.ts';
 
+/**
+ * The two edits that turn `statement` into a pop loop when it is `vErrors.length = <count>;`, else none. Only
+ * the text around the count is replaced, so a renamed count (none is today) would keep its edit.
+ */
+export function truncateEdits(statement: ts.ExpressionStatement, source: ts.SourceFile): Edit[] | undefined {
+  if (!ts.isBinaryExpression(statement.expression)) return undefined;
+  const { left, operatorToken, right } = statement.expression;
+  if (
+    operatorToken.kind !== ts.SyntaxKind.EqualsToken ||
+    !ts.isPropertyAccessExpression(left) ||
+    !ts.isIdentifier(left.expression) ||
+    left.expression.text !== 'vErrors' ||
+    left.name.text !== 'length' ||
+    !ts.isIdentifier(right)
+  )
+    return undefined;
+  return [
+    { start: statement.getStart(source), end: right.getStart(source), text: 'while(vErrors.length > ' },
+    { start: right.getEnd(), end: statement.getEnd(), text: ') vErrors.pop();' },
+  ];
+}
+
 /** The edits that turn each `vErrors.length = <count>;` of `source` (ajv's standalone code, as parsed) into a pop loop. */
 export function errorTruncateEdits(source: ts.SourceFile): Edit[] {
   const edits: Edit[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression)) {
-      const { left, operatorToken, right } = node.expression;
-      if (
-        operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-        ts.isPropertyAccessExpression(left) &&
-        ts.isIdentifier(left.expression) &&
-        left.expression.text === 'vErrors' &&
-        left.name.text === 'length' &&
-        ts.isIdentifier(right)
-      ) {
-        // Only the text around the count is replaced, so a renamed count (none is today) keeps its edit.
-        edits.push({ start: node.getStart(source), end: right.getStart(source), text: 'while(vErrors.length > ' });
-        edits.push({ start: right.getEnd(), end: node.getEnd(), text: ') vErrors.pop();' });
-        return;
-      }
-    }
-    ts.forEachChild(node, visit);
+    const found = ts.isExpressionStatement(node) ? truncateEdits(node, source) : undefined;
+    if (found) edits.push(...found);
+    else ts.forEachChild(node, visit);
   };
   ts.forEachChild(source, visit);
   return edits;

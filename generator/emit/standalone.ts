@@ -37,8 +37,7 @@ import {
   type Edit,
 } from './js-edit.ts';
 import { duplicateFunctions, droppedStatements } from './dedupe.ts';
-import { errorAppendEdits } from './error-append.ts';
-import { errorTruncateEdits } from './error-truncate.ts';
+import { errorListEdits } from './error-append.ts';
 import { instancePathEdits } from './instance-path.ts';
 import { precheckEdits, validatorsOfExports } from './precheck.ts';
 import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from './verdict-only.ts';
@@ -293,7 +292,7 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
     // The all-errors set: its functions take the instance path alone (emit/instance-path.ts), append a
     // failed callee's errors to their list (emit/error-append.ts) and drop a passed union's with pop()
     // (emit/error-truncate.ts).
-    edits.push(...instancePathEdits(source), ...errorAppendEdits(source), ...errorTruncateEdits(source));
+    edits.push(...instancePathEdits(source), ...errorListEdits(source));
     return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
   }
   const verdict = verdictOnlyEdits(source, label);

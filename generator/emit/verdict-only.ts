@@ -76,6 +76,8 @@ const compact = (statement: ts.Statement, source: ts.SourceFile) => statement.ge
 
 /** Whether `statement` takes a failed callee's list: `vErrors = vErrors === null ? w.errors : vErrors.concat(w.errors);`. */
 export function isErrorsTake(statement: ts.Statement, source: ts.SourceFile): boolean {
+  // The shape first: the text of a block or a function (every statement of a list is asked) is long.
+  if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) return false;
   return /^vErrors=vErrors===null\?([\w.]+)\.errors:vErrors\.concat\(\1\.errors\);$/.test(compact(statement, source));
 }
 
