@@ -5,6 +5,7 @@
  * test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { errorListEdits } from '../../generator/emit/error-append.ts';
 import { errorTruncateEdits } from '../../generator/emit/error-truncate.ts';
 import { applyEdits, parseModule } from '../../generator/emit/js-edit.ts';
 
@@ -16,6 +17,15 @@ describe('errorTruncateEdits', () => {
     expect(applyEdits(text, errorTruncateEdits(parseModule(text, 'm.js', 'js')))).toBe(
       'function v(data){ let vErrors = [1, 2]; const _errs3 = 1; other.length = _errs3; if(vErrors !== null){ if(_errs3){ while(vErrors.length > _errs3) vErrors.pop(); } else { vErrors = null; } } return vErrors; }',
     );
+  });
+
+  it('shares the error-append walk: errorListEdits makes both edits, each once', () => {
+    const take = 'vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);';
+    const text = `function v(data){ let vErrors = null; const _errs3 = 0; if(!validate3(data)){ ${take} } ${RESET} return vErrors; }`;
+    const out = applyEdits(text, errorListEdits(parseModule(text, 'm.js', 'js')));
+    expect(out).toContain('for(const e of validate3.errors) vErrors.push(e);');
+    expect(out).toContain('while(vErrors.length > _errs3) vErrors.pop();');
+    expect(out).not.toMatch(/concat|vErrors\.length = /);
   });
 
   it('leaves the list ajv’s length write leaves', () => {
