@@ -16,19 +16,15 @@ import type { Edit } from './js-edit.ts';
 import { truncateEdits } from './error-truncate.ts';
 import { isErrorsTake } from './verdict-only.ts';
 
-/** The edits that turn each take of a callee's errors in `source` (ajv's standalone code, as parsed) into an append. */
-export function errorAppendEdits(source: ts.SourceFile): Edit[] {
-  return errorListEdits(source, false);
-}
-
 /**
- * {@link errorAppendEdits} and, with `truncate`, emit/error-truncate.ts's edits too, in one walk over the
- * module (the all-errors set is about a megabyte of code per pin, and each walk of it counts in a generate).
+ * The edits that turn each take of a callee's errors in `source` (ajv's standalone code, as parsed) into an
+ * append, and each length write into emit/error-truncate.ts's pop loop, in one walk over the module (the
+ * all-errors set is about a megabyte of code per pin, and each walk of it counts in a generate).
  */
-export function errorListEdits(source: ts.SourceFile, truncate = true): Edit[] {
+export function errorListEdits(source: ts.SourceFile): Edit[] {
   const edits: Edit[] = [];
   const visit = (node: ts.Node): void => {
-    const truncated = truncate && ts.isExpressionStatement(node) ? truncateEdits(node, source) : undefined;
+    const truncated = ts.isExpressionStatement(node) ? truncateEdits(node, source) : undefined;
     if (truncated) {
       edits.push(...truncated);
       return;

@@ -36,15 +36,3 @@ export function truncateEdits(statement: ts.ExpressionStatement, source: ts.Sour
     { start: right.getEnd(), end: statement.getEnd(), text: ') vErrors.pop();' },
   ];
 }
-
-/** The edits that turn each `vErrors.length = <count>;` of `source` (ajv's standalone code, as parsed) into a pop loop. */
-export function errorTruncateEdits(source: ts.SourceFile): Edit[] {
-  const edits: Edit[] = [];
-  const visit = (node: ts.Node): void => {
-    const found = ts.isExpressionStatement(node) ? truncateEdits(node, source) : undefined;
-    if (found) edits.push(...found);
-    else ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(source, visit);
-  return edits;
-}

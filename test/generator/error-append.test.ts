@@ -4,7 +4,7 @@
  * on calls that fail in turn. The pins' reports against ajv's are test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { errorAppendEdits } from '../../generator/emit/error-append.ts';
+import { errorListEdits } from '../../generator/emit/error-append.ts';
 import { applyEdits, parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
 
 const TAKE = 'vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);';
@@ -13,7 +13,7 @@ describe('errorAppendEdits', () => {
   it('turns each take of a callee’s errors into an append, keeping the callee’s rename', () => {
     const text = `function v(data){ let vErrors = null; if(!validate3(data)){ ${TAKE} } if(!w.validate(data)){ vErrors = vErrors === null ? w.validate.errors : vErrors.concat(w.validate.errors); } }`;
     const source = parseModule(text, 'm.js', 'js');
-    const edits = [...errorAppendEdits(source), ...renameIdentifiers(source, new Map([['validate3', 'validate_Leaf']]))];
+    const edits = [...errorListEdits(source), ...renameIdentifiers(source, new Map([['validate3', 'validate_Leaf']]))];
     expect(applyEdits(text, edits)).toBe(
       'function v(data){ let vErrors = null; if(!validate_Leaf(data)){ if(vErrors === null){vErrors = validate_Leaf.errors;} else {for(const e of validate_Leaf.errors) vErrors.push(e);} } if(!w.validate(data)){ if(vErrors === null){vErrors = w.validate.errors;} else {for(const e of w.validate.errors) vErrors.push(e);} } }',
     );
@@ -23,7 +23,7 @@ describe('errorAppendEdits', () => {
     const module = (body: string) =>
       `const validate3 = (d) => { validate3.errors = d.map((n) => ({ n })); return d.length === 0; }; export function v(lists){ let vErrors = null; for (const d of lists) if(!validate3(d)){ ${body} } return vErrors; }`;
     const copying = module(TAKE);
-    const appending = applyEdits(copying, errorAppendEdits(parseModule(copying, 'm.js', 'js')));
+    const appending = applyEdits(copying, errorListEdits(parseModule(copying, 'm.js', 'js')));
     expect(appending).not.toContain('concat');
     const run = (js: string) => new Function(`${js.replace('export function', 'return function')}`)() as (lists: number[][]) => unknown;
     const lists = [[1, 2], [], [3], [4, 5, 6]];

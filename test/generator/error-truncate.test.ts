@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { errorListEdits } from '../../generator/emit/error-append.ts';
-import { errorTruncateEdits } from '../../generator/emit/error-truncate.ts';
 import { applyEdits, parseModule } from '../../generator/emit/js-edit.ts';
 
 const RESET = 'if(vErrors !== null){ if(_errs3){ vErrors.length = _errs3; } else { vErrors = null; } }';
@@ -14,7 +13,7 @@ const RESET = 'if(vErrors !== null){ if(_errs3){ vErrors.length = _errs3; } else
 describe('errorTruncateEdits', () => {
   it('turns each write of the list’s length into a pop loop, and nothing else', () => {
     const text = `function v(data){ let vErrors = [1, 2]; const _errs3 = 1; other.length = _errs3; ${RESET} return vErrors; }`;
-    expect(applyEdits(text, errorTruncateEdits(parseModule(text, 'm.js', 'js')))).toBe(
+    expect(applyEdits(text, errorListEdits(parseModule(text, 'm.js', 'js')))).toBe(
       'function v(data){ let vErrors = [1, 2]; const _errs3 = 1; other.length = _errs3; if(vErrors !== null){ if(_errs3){ while(vErrors.length > _errs3) vErrors.pop(); } else { vErrors = null; } } return vErrors; }',
     );
   });
@@ -30,7 +29,7 @@ describe('errorTruncateEdits', () => {
 
   it('leaves the list ajv’s length write leaves', () => {
     const module = (reset: string) => `return function v(list, _errs3){ let vErrors = list; ${reset} return vErrors; }`;
-    const popping = applyEdits(RESET, errorTruncateEdits(parseModule(RESET, 'm.js', 'js')));
+    const popping = applyEdits(RESET, errorListEdits(parseModule(RESET, 'm.js', 'js')));
     expect(popping).toContain('pop()');
     const run = (body: string) => new Function(module(body))() as (list: number[] | null, count: number) => unknown;
     for (const [list, count] of [

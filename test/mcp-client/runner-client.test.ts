@@ -136,9 +136,14 @@ function failures(requirements: string, scenario: string): string[] {
   return failed.length ? [...failed, ...driverOutput(requirements, scenario)] : [];
 }
 
+/** The runner's output folder of a scenario (its checks.json, the driver's stdout.txt and stderr.txt). */
+function scenarioFolder(requirements: string, scenario: string): { dir: string } | undefined {
+  return resultFolders(legs.get(requirements)!.outDir).find((f) => f.scenario === scenario);
+}
+
 /** The last lines the driver wrote for a scenario, stdout then stderr, each line marked with its stream. */
 function driverOutput(requirements: string, scenario: string, lines = 25): string[] {
-  const folder = resultFolders(legs.get(requirements)!.outDir).find((f) => f.scenario === scenario);
+  const folder = scenarioFolder(requirements, scenario);
   if (!folder) return ['(no output folder)'];
   return ['stdout.txt', 'stderr.txt'].flatMap((name) => {
     let text = '';
@@ -157,9 +162,8 @@ function driverOutput(requirements: string, scenario: string, lines = 25): strin
 
 /** The driver's JSON lines for a scenario (test/mcp-client/conformance-client.ts writes one per step). */
 function driverLog(requirements: string, scenario: string): Record<string, unknown>[] {
-  const outDir = legs.get(requirements)!.outDir;
-  const folder = resultFolders(outDir).find((f) => f.scenario === scenario);
-  if (!folder) throw new Error(`no output folder for ${scenario} in ${outDir}`);
+  const folder = scenarioFolder(requirements, scenario);
+  if (!folder) throw new Error(`no output folder for ${scenario} in ${legs.get(requirements)!.outDir}`);
   return readFileSync(join(folder.dir, 'stdout.txt'), 'utf8')
     .split('\n')
     .filter((l) => l.startsWith('{'))
