@@ -20,7 +20,8 @@
 import type { AnySchema } from 'ajv';
 import type coreModule from 'ajv/dist/core.js';
 import compileModule from 'ajv/dist/compile/index.js';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 import type { Edit } from './js-edit.ts';
 
 /**
@@ -58,7 +59,7 @@ interface Statements {
   readonly constants: Map<string, number>;
 }
 
-function classify(source: ts.SourceFile, renameEdits: readonly Edit[]): Statements {
+function classify(source: TS.SourceFile, renameEdits: readonly Edit[]): Statements {
   const uses: Use[][] = source.statements.map(() => []);
   const starts = source.statements.map((s) => s.getStart(source));
   for (const e of renameEdits) {
@@ -94,7 +95,7 @@ function classify(source: ts.SourceFile, renameEdits: readonly Edit[]): Statemen
  * The functions to drop (ajv's name → ajv's name of the one kept for it), among those that `wanted` (ajv's
  * function name → the stable name it wants, before any suffix) gives one name.
  */
-export function duplicateFunctions(source: ts.SourceFile, renameEdits: readonly Edit[], wanted: ReadonlyMap<string, string>): Map<string, string> {
+export function duplicateFunctions(source: TS.SourceFile, renameEdits: readonly Edit[], wanted: ReadonlyMap<string, string>): Map<string, string> {
   const { uses, functions } = classify(source, renameEdits);
   const byWanted = new Map<string, string[]>();
   for (const name of functions.keys()) {
@@ -146,7 +147,7 @@ export function duplicateFunctions(source: ts.SourceFile, renameEdits: readonly 
  * inside a replaced error object).
  */
 export function droppedStatements(
-  source: ts.SourceFile,
+  source: TS.SourceFile,
   liveEdits: readonly Edit[],
   merged: ReadonlyMap<string, string>,
   renames: ReadonlyMap<string, string>,

@@ -11,7 +11,8 @@
  * already holds; the exported validators' reports are ajv's own, error for error
  * (test/generated/accept-path.test.ts on every pin, test/generator/instance-path.test.ts).
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 import type { Edit } from './js-edit.ts';
 import { truncateEdits } from './error-truncate.ts';
 import { isErrorsTake } from './verdict-only.ts';
@@ -21,9 +22,9 @@ import { isErrorsTake } from './verdict-only.ts';
  * append, and each length write into emit/error-truncate.ts's pop loop, in one walk over the module (the
  * all-errors set is about a megabyte of code per pin, and each walk of it counts in a generate).
  */
-export function errorListEdits(source: ts.SourceFile): Edit[] {
+export function errorListEdits(source: TS.SourceFile): Edit[] {
   const edits: Edit[] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     const truncated = ts.isExpressionStatement(node) ? truncateEdits(node, source) : undefined;
     if (truncated) {
       edits.push(...truncated);
@@ -31,8 +32,8 @@ export function errorListEdits(source: ts.SourceFile): Edit[] {
     }
     if (ts.isExpressionStatement(node) && isErrorsTake(node, source)) {
       // vErrors = vErrors === null ? <w>.errors : vErrors.concat(<w>.errors);
-      const take = (node.expression as ts.BinaryExpression).right as ts.ConditionalExpression;
-      const argument = (take.whenFalse as ts.CallExpression).arguments[0]!;
+      const take = (node.expression as TS.BinaryExpression).right as TS.ConditionalExpression;
+      const argument = (take.whenFalse as TS.CallExpression).arguments[0]!;
       // Only the text around the two `<w>.errors` is replaced, so a renamed <w> keeps its edit.
       edits.push({ start: node.getStart(source), end: take.whenTrue.getStart(source), text: 'if(vErrors === null){vErrors = ' });
       edits.push({ start: take.whenTrue.getEnd(), end: argument.getStart(source), text: ';} else {for(const e of ' });

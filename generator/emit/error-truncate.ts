@@ -12,14 +12,15 @@
  * are ajv's own, error for error (test/generated/accept-path.test.ts on every pin,
  * test/generator/error-truncate.test.ts).
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 import type { Edit } from './js-edit.ts';
 
 /**
  * The two edits that turn `statement` into a pop loop when it is `vErrors.length = <count>;`, else none. Only
  * the text around the count is replaced, so a renamed count (none is today) would keep its edit.
  */
-export function truncateEdits(statement: ts.ExpressionStatement, source: ts.SourceFile): Edit[] | undefined {
+export function truncateEdits(statement: TS.ExpressionStatement, source: TS.SourceFile): Edit[] | undefined {
   if (!ts.isBinaryExpression(statement.expression)) return undefined;
   const { left, operatorToken, right } = statement.expression;
   if (

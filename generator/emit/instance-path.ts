@@ -14,7 +14,8 @@
  * A module that reads `parentData`, `parentDataProperty` or `rootData` anywhere else, or has a function of
  * another shape, is left as ajv wrote it (no edits): nothing is lost, only the saving.
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 import { isPropertyName, type Edit } from './js-edit.ts';
 import { isLocationArgument, isLocationPattern, LOCATION } from './verdict-only.ts';
 
@@ -25,10 +26,10 @@ const OTHERS: ReadonlySet<string> = new Set(LOCATION.filter((n) => n !== 'instan
  * The edits that leave `source` (ajv's standalone code, as parsed) passing the instance path alone, or none
  * when the module does not have the shape ajv gives these schemas (see the module comment).
  */
-export function instancePathEdits(source: ts.SourceFile): Edit[] {
+export function instancePathEdits(source: TS.SourceFile): Edit[] {
   const edits: Edit[] = [];
   let plain = true;
-  const visit = (node: ts.Node, parent: ts.Node): void => {
+  const visit = (node: TS.Node, parent: TS.Node): void => {
     if (!plain) return;
     if (ts.isFunctionDeclaration(node) && node.parameters.length > 1) {
       const [, second, ...more] = node.parameters;
@@ -41,7 +42,7 @@ export function instancePathEdits(source: ts.SourceFile): Edit[] {
       return;
     }
     if (ts.isCallExpression(node) && node.arguments.length === 2 && isLocationArgument(node.arguments[1]!)) {
-      const location = node.arguments[1] as ts.ObjectLiteralExpression;
+      const location = node.arguments[1] as TS.ObjectLiteralExpression;
       const path = location.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'instancePath');
       if (path && ts.isShorthandPropertyAssignment(path)) {
         // `{instancePath, …}`: the caller's own path.

@@ -5,7 +5,8 @@
  * that happens to look like code is never touched, and an edit that finds nothing is an error, not a silent
  * no-op.
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 
 /** Replace `[start, end)` of the text with `text`. */
 export interface Edit {
@@ -19,7 +20,7 @@ export interface Edit {
  * false (the walks here pass each node's parent themselves; setting them costs a walk of a megabyte of ajv's
  * code per module).
  */
-export function parseModule(text: string, fileName: string, kind: 'js' | 'ts', parents = true): ts.SourceFile {
+export function parseModule(text: string, fileName: string, kind: 'js' | 'ts', parents = true): TS.SourceFile {
   return ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, parents, kind === 'js' ? ts.ScriptKind.JS : ts.ScriptKind.TS);
 }
 
@@ -45,7 +46,7 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 }
 
 /** Whether `id` (a child of `parent`) names a property (`x.id`, `{ id: … }`), not a binding. */
-export function isPropertyName(id: ts.Identifier, parent: ts.Node): boolean {
+export function isPropertyName(id: TS.Identifier, parent: TS.Node): boolean {
   return (ts.isPropertyAccessExpression(parent) && parent.name === id) || (ts.isPropertyAssignment(parent) && parent.name === id);
 }
 
@@ -53,10 +54,10 @@ export function isPropertyName(id: ts.Identifier, parent: ts.Node): boolean {
  * Renames every reference to the names in `renames` (old → new): declarations and uses, never property names.
  * Shorthand properties (`{ a }`) are not expected in the code this edits and are refused.
  */
-export function renameIdentifiers(source: ts.SourceFile, renames: ReadonlyMap<string, string>): Edit[] {
+export function renameIdentifiers(source: TS.SourceFile, renames: ReadonlyMap<string, string>): Edit[] {
   const edits: Edit[] = [];
   // The parent is passed down: the source may have been parsed without parent links.
-  const visit = (node: ts.Node, parent: ts.Node): void => {
+  const visit = (node: TS.Node, parent: TS.Node): void => {
     if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node, parent)) {
       if (ts.isShorthandPropertyAssignment(parent)) throw new Error(`${source.fileName}: shorthand property ${node.text} cannot be renamed`);
       edits.push({ start: node.getStart(source), end: node.getEnd(), text: renames.get(node.text)! });
@@ -68,7 +69,7 @@ export function renameIdentifiers(source: ts.SourceFile, renames: ReadonlyMap<st
 }
 
 /** The top-level names a module declares (functions, classes, `const`/`let`/`var` bindings), in order. */
-export function topLevelNames(source: ts.SourceFile): string[] {
+export function topLevelNames(source: TS.SourceFile): string[] {
   const names: string[] = [];
   for (const statement of source.statements) {
     if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) names.push(statement.name.text);
@@ -79,7 +80,7 @@ export function topLevelNames(source: ts.SourceFile): string[] {
 }
 
 /** The initializer of each top-level `const` declaration, as source text: name → text. */
-export function topLevelInitializers(source: ts.SourceFile): Map<string, string> {
+export function topLevelInitializers(source: TS.SourceFile): Map<string, string> {
   const out = new Map<string, string>();
   for (const statement of source.statements)
     if (ts.isVariableStatement(statement))
@@ -89,13 +90,13 @@ export function topLevelInitializers(source: ts.SourceFile): Map<string, string>
 }
 
 /** Whether a statement exports anything (an `export` modifier, or an export declaration). */
-export function exportsAnything(statement: ts.Statement): boolean {
+export function exportsAnything(statement: TS.Statement): boolean {
   if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) return true;
   return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 }
 
 /** The position just after the module's directive prologue (`"use strict";`) and its imports. */
-export function afterPrologueAndImports(source: ts.SourceFile): number {
+export function afterPrologueAndImports(source: TS.SourceFile): number {
   let end = 0;
   for (const statement of source.statements) {
     const directive = ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression);
@@ -106,14 +107,14 @@ export function afterPrologueAndImports(source: ts.SourceFile): number {
 }
 
 /** The top-level declaration (interface, type alias, …) named `name`, or undefined. */
-export function declarationNamed(source: ts.SourceFile, name: string): ts.Statement | undefined {
+export function declarationNamed(source: TS.SourceFile, name: string): TS.Statement | undefined {
   return source.statements.find(
     (s) => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isEnumDeclaration(s)) && s.name.text === name,
   );
 }
 
 /** The JSDoc comments (`/** … *\/`) right before a statement, with their ranges in the text. */
-export function docCommentsOf(source: ts.SourceFile, statement: ts.Node): { start: number; end: number; text: string }[] {
+export function docCommentsOf(source: TS.SourceFile, statement: TS.Node): { start: number; end: number; text: string }[] {
   return (ts.getLeadingCommentRanges(source.text, statement.getFullStart()) ?? [])
     .filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia && source.text.startsWith('/**', r.pos))
     .map((r) => ({ start: r.pos, end: r.end, text: source.text.slice(r.pos, r.end) }));

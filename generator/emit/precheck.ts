@@ -15,11 +15,12 @@
  * Only for documents without `unevaluated*` or `$dynamicRef` (emit/accept-path.ts UNEVALUATED): a call
  * skipped there would also skip the properties the callee marks as evaluated, which those keywords read.
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 import type { Edit } from './js-edit.ts';
 
 /** Whether evaluating `node` twice is the same as once: a name, or property and index reads of one. */
-function isPlainRead(node: ts.Expression): boolean {
+function isPlainRead(node: TS.Expression): boolean {
   if (ts.isIdentifier(node)) return true;
   if (ts.isPropertyAccessExpression(node)) return isPlainRead(node.expression);
   if (ts.isElementAccessExpression(node))
@@ -57,13 +58,13 @@ export function validatorsOfExports(
  * before it and `)` after it. A call whose data argument is not a plain read is left as it is, and so are
  * calls that pass the same data as another call of the function (a union's branches).
  */
-export function precheckEdits(source: ts.SourceFile, namespace: string, exported: ReadonlyMap<string, string>): Edit[] {
+export function precheckEdits(source: TS.SourceFile, namespace: string, exported: ReadonlyMap<string, string>): Edit[] {
   const edits: Edit[] = [];
   for (const statement of source.statements) {
     if (!ts.isFunctionDeclaration(statement)) continue;
     // The first call of this function passing each data, and how many pass it.
-    const calls = new Map<string, { call: ts.CallExpression; count: number }>();
-    const visit = (node: ts.Node): void => {
+    const calls = new Map<string, { call: TS.CallExpression; count: number }>();
+    const visit = (node: TS.Node): void => {
       // Every call to a validator (a location argument), exported or not, counts for the grouping.
       if (ts.isCallExpression(node) && node.arguments.length === 2 && ts.isObjectLiteralExpression(node.arguments[1]!)) {
         const data = node.arguments[0]!.getText(source);

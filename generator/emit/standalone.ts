@@ -22,7 +22,8 @@ import { createHash } from 'node:crypto';
 import { _, type AnySchemaObject, type ValidateFunction } from 'ajv';
 import type coreModule from 'ajv/dist/core.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 import { formats as runtimeFormats } from '@wiregen/runtime/core';
 import { escapePointerToken } from '../errors.ts';
 import {
@@ -171,11 +172,11 @@ function stableNames(
  * ajv's run-time helpers the module requires (`require("ajv/dist/runtime/ucs2length")` for minLength/maxLength,
  * `…/equal` for uniqueItems and object consts, …): each call, and the import that replaces it.
  */
-function runtimeHelpers(source: ts.SourceFile): { edits: Edit[]; imports: string[]; otherRequire: string | undefined } {
+function runtimeHelpers(source: TS.SourceFile): { edits: Edit[]; imports: string[]; otherRequire: string | undefined } {
   const edits: Edit[] = [];
   const names = new Map<string, string>();
   let otherRequire: string | undefined;
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     const isRequire = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require';
     const arg = isRequire ? node.arguments[0] : undefined;
     if (isRequire && !(arg && ts.isStringLiteral(arg) && arg.text.startsWith('ajv/dist/runtime/'))) {
@@ -305,7 +306,7 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
  * The text of each top-level statement of `source` with the `edits` inside it applied. Every edit lies inside
  * one statement (a renamed identifier, a replaced call); one that does not is an error.
  */
-function editedStatements(source: ts.SourceFile, edits: readonly Edit[], label: string): string[] {
+function editedStatements(source: TS.SourceFile, edits: readonly Edit[], label: string): string[] {
   const sorted = [...edits].sort(byPosition);
   let next = 0;
   const texts = source.statements.map((statement) => {
@@ -334,7 +335,7 @@ function editedStatements(source: ts.SourceFile, edits: readonly Edit[], label: 
  * classified on the parsed module as ajv wrote it, and edited as text, so the module is parsed only once).
  */
 function inStableOrder(
-  source: ts.SourceFile,
+  source: TS.SourceFile,
   edits: readonly Edit[],
   renames: ReadonlyMap<string, string>,
   added: { readonly imports: readonly string[]; readonly declarations: readonly { key: string; text: string }[] },

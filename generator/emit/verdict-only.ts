@@ -23,7 +23,8 @@
  * Found on the parsed module (emit/js-edit.ts). Anything else that reads one of the four names (ajv's `$data`
  * references read `rootData`, for one) is an error here, not a silent change of meaning.
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript.ts';
 import { isPropertyName, type Edit } from './js-edit.ts';
 
 /** The location names: the second parameter of every function ajv compiles, and what each call passes there. */
@@ -40,42 +41,42 @@ export const VERDICT_ONLY_DECLARATION = {
 } as const;
 
 /** Whether `node` is the object binding pattern `{instancePath="", parentData, parentDataProperty, rootData=data}`. */
-export function isLocationPattern(node: ts.BindingName): boolean {
+export function isLocationPattern(node: TS.BindingName): boolean {
   if (!ts.isObjectBindingPattern(node) || node.elements.length !== LOCATION.length) return false;
   return node.elements.every((e, i) => !e.propertyName && !e.dotDotDotToken && ts.isIdentifier(e.name) && e.name.text === LOCATION[i]);
 }
 
 /** Whether `node` is the object literal a call passes: exactly the four location properties. */
-export function isLocationArgument(node: ts.Expression): boolean {
+export function isLocationArgument(node: TS.Expression): boolean {
   if (!ts.isObjectLiteralExpression(node) || node.properties.length !== LOCATION.length) return false;
   const names = node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : undefined));
   return LOCATION.every((n) => names.includes(n));
 }
 
 /** Whether `node` is one of ajv's error objects (`{instancePath, schemaPath, keyword, params}`). */
-function isErrorObject(node: ts.Node): boolean {
+function isErrorObject(node: TS.Node): boolean {
   if (!ts.isObjectLiteralExpression(node)) return false;
   const names = new Set(node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : undefined)));
   return names.has('schemaPath') && names.has('keyword');
 }
 
 /** Whether `node` is `<callee>.errors` (a validator's own, or a recursive reference's `wrapper_X.validate.errors`). */
-function isErrorsRead(node: ts.Node): node is ts.PropertyAccessExpression {
+function isErrorsRead(node: TS.Node): node is TS.PropertyAccessExpression {
   return ts.isPropertyAccessExpression(node) && node.name.text === 'errors';
 }
 
 /** Whether `statement` is `<callee>.errors = <list>;`, which a function writes before it returns. */
-function isErrorsWrite(statement: ts.Statement): boolean {
+function isErrorsWrite(statement: TS.Statement): boolean {
   if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) return false;
   const { left, operatorToken } = statement.expression;
   return operatorToken.kind === ts.SyntaxKind.EqualsToken && isErrorsRead(left);
 }
 
 /** The text of `statement` without spaces, to compare with the shapes ajv writes. */
-const compact = (statement: ts.Statement, source: ts.SourceFile) => statement.getText(source).replace(/\s+/g, '');
+const compact = (statement: TS.Statement, source: TS.SourceFile) => statement.getText(source).replace(/\s+/g, '');
 
 /** Whether `statement` takes a failed callee's list: `vErrors = vErrors === null ? w.errors : vErrors.concat(w.errors);`. */
-export function isErrorsTake(statement: ts.Statement, source: ts.SourceFile): boolean {
+export function isErrorsTake(statement: TS.Statement, source: TS.SourceFile): boolean {
   // The shape first: the text of a block or a function (every statement of a list is asked) is long.
   if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) return false;
   return /^vErrors=vErrors===null\?([\w.]+)\.errors:vErrors\.concat\(\1\.errors\);$/.test(compact(statement, source));
@@ -89,14 +90,14 @@ export function isErrorsTake(statement: ts.Statement, source: ts.SourceFile): bo
  * a function or a call does not have the shape ajv gives them, a location name is read outside an error
  * object, or `.errors` is read outside a take.
  */
-export function verdictOnlyEdits(source: ts.SourceFile, label: string): Edit[] {
+export function verdictOnlyEdits(source: TS.SourceFile, label: string): Edit[] {
   const edits: Edit[] = [];
-  const where = (node: ts.Node) => {
+  const where = (node: TS.Node) => {
     const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
     return `${label}:${line + 1}:${character + 1}`;
   };
   // `removed` says whether the walk is inside a removed parameter or argument.
-  const visit = (node: ts.Node, parent: ts.Node, removed: boolean): void => {
+  const visit = (node: TS.Node, parent: TS.Node, removed: boolean): void => {
     if (ts.isFunctionDeclaration(node) && node.parameters.length > 1) {
       const [first, second, ...more] = node.parameters;
       if (more.length || !isLocationPattern(second!.name)) throw new Error(`${where(node)}: a validator whose parameters are not (data, {location})`);
@@ -129,7 +130,7 @@ export function verdictOnlyEdits(source: ts.SourceFile, label: string): Edit[] {
   };
   // A block's statements: the writes of `.errors` removed, each take of a callee's list (and the count
   // that follows it) one `errors++;`.
-  const visitStatements = (statements: ts.NodeArray<ts.Statement>, parent: ts.Node, removed: boolean): void => {
+  const visitStatements = (statements: TS.NodeArray<TS.Statement>, parent: TS.Node, removed: boolean): void => {
     for (let i = 0; i < statements.length; i++) {
       const statement = statements[i]!;
       if (isErrorsWrite(statement)) {
