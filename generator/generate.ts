@@ -7,6 +7,7 @@ import { checkManifest } from './check/manifest.ts';
 import { emitRegistry, title } from './emit/dispatch.ts';
 import { GENERATOR_NAME } from './context.ts';
 import { emitPin } from './emit/index.ts';
+import { ValidatorThreads } from './emit/validator-threads.ts';
 import { emitRegistryPackageJson } from './emit/package.ts';
 import { checkFixtureName, fixtureFiles, type FixtureFile } from './load/fixtures.ts';
 import { generateSpec, type GeneratedSpec } from './spec/generate.ts';
@@ -154,14 +155,34 @@ async function emitFolder(
 export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
   startPool();
   const { plans, mcp, served } = loadAndCheck(ctx);
-  const files: FileSet = new Map();
-  for (const { folder, generated } of await generateFixtures(ctx)) for (const [name, text] of generated.files) files.set(`${folder}/${name}`, text);
+  // The pins' validators start compiling on worker threads now, while the specs below are generated.
+  const validators = new ValidatorThreads(plans, {
+    onThreadError: (err) => ctx.options.log(`a validator thread failed (${err.message}); its pins compile on the main thread`),
+  });
+  try {
+    const files: FileSet = new Map();
+    for (const { folder, generated } of await generateFixtures(ctx)) for (const [name, text] of generated.files) files.set(`${folder}/${name}`, text);
+    const reports = await emitPins(ctx, files, plans, validators);
+    if (!ctx.options.only) {
+      files.set('README.md', await formatFile('README.md', generatedReadme(plans, served), ''));
+      const registryHead = header(GENERATOR_NAME, ['schemas/pins.json']);
+      files.set('revisions/index.ts', await formatFile('index.ts', emitRegistry(served, mcp), registryHead));
+      files.set('revisions/package.json', emitRegistryPackageJson(served));
+    }
+    return { files, reports };
+  } finally {
+    await validators.close();
+  }
+}
+
+/** Emits every pin's package into `files`, logging each; a report per pin. */
+async function emitPins(ctx: Context, files: FileSet, plans: readonly PinPlan[], validators: ValidatorThreads): Promise<PinReport[]> {
   const reports: PinReport[] = [];
   // Every pin's emission starts before the first is awaited: each hands its types.ts to a formatting thread
   // (format/pool.ts) and the next pin's validators compile meanwhile. Added and logged in pin order.
   const emitting = plans.map((plan) => {
     const t0 = performance.now();
-    const emitted = emitPin(plan);
+    const emitted = emitPin(plan, validators.take);
     emitted.catch(() => {}); // awaited below, in order; a later pin's failure must not go unhandled meanwhile
     return { plan, t0, emitted };
   });
@@ -178,13 +199,7 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
     );
     reports.push({ id: plan.id, defs, methods, ...done });
   }
-  if (!ctx.options.only) {
-    files.set('README.md', await formatFile('README.md', generatedReadme(plans, served), ''));
-    const registryHead = header(GENERATOR_NAME, ['schemas/pins.json']);
-    files.set('revisions/index.ts', await formatFile('index.ts', emitRegistry(served, mcp), registryHead));
-    files.set('revisions/package.json', emitRegistryPackageJson(served));
-  }
-  return { files, reports };
+  return reports;
 }
 
 /** The folders of generated/ `options.only` names (a pin's, or fixtures/<name>), or undefined for all of it. */

@@ -8,7 +8,7 @@ import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './
 import { emitPackageJson, emitReadme } from './package.ts';
 import { emitProtocol } from './protocol.ts';
 import { emitTypes } from './types.ts';
-import { emitValidators } from './validators.ts';
+import { compileHere, type ValidatorSource } from './validator-threads.ts';
 import { emitWireOrder } from './wire-order.ts';
 
 /**
@@ -20,9 +20,10 @@ const VERBATIM: ReadonlySet<string> = new Set(['validators.js', 'validators.fast
 /**
  * Emits one pin's package: file name → formatted text. The files that do not need the validators are emitted
  * and handed to the formatting threads (format/pool.ts) first, so that they are formatted while this pin's
- * validators compile on the main thread (and, in a full generate, while the next pins' do).
+ * validators compile (and, in a full generate, while the next pins' do). `validators` says where they come
+ * from: compiled here by default, or, in a full generate, from emit/validator-threads.ts.
  */
-export async function emitPin(plan: PinPlan): Promise<FileSet> {
+export async function emitPin(plan: PinPlan, validators: ValidatorSource = compileHere): Promise<FileSet> {
   const head = header(GENERATOR_NAME, plan.sources);
   const early: [string, string][] = [
     ['types.ts', await emitTypes(plan)],
@@ -37,7 +38,7 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
   ];
   const formatting = formatFiles(early, head, VERBATIM);
   formatting.catch(() => {}); // awaited below, after the validators; a failure then is reported there
-  const { js, fastJs, dts } = emitValidators(plan);
+  const { js, fastJs, dts } = await validators(plan);
   const late = await formatFiles(
     [
       ['validators.js', js],

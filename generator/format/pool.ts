@@ -1,7 +1,7 @@
 /**
  * @module format/pool — prettier on worker threads for a run's files (a pin's types.ts is about a second of
- * prettier): the main thread goes on compiling validators, the work it cannot hand over, while a worker
- * formats what is ready. The same prettier with the same options, so the same output as formatting in the
+ * prettier): the main thread goes on emitting and compiling validators (with emit/validator-threads.ts) while
+ * a worker formats what is ready. The same prettier with the same options, so the same output as formatting in the
  * main thread. Workers start with the run and hold the process open only while they have work.
  */
 import { availableParallelism } from 'node:os';
