@@ -2,7 +2,7 @@
  * @module emit/validator-threads — a full generate's validators compiled on worker threads as well as on the
  * main thread. Compiling a pin's two validator sets is the largest single piece of a generate (about half a
  * second a pin) and ran on the main thread only, which made it the run's critical path while the other core
- * idled. Now every pin is offered to both sides: worker threads (emit/validators-worker.mjs) claim pins from
+ * was often idle. Now every pin is offered to both sides: worker threads (emit/validators-worker.mjs) claim pins from
  * the last one down, starting as soon as the plans exist (so while the main thread generates the repository's
  * specs), and the main thread claims a pin when its emission reaches the validators (emit/index.ts emitPin)
  * and compiles it itself if no thread has. The claims are a compare-and-swap on shared memory, so neither side
@@ -61,7 +61,7 @@ export class ValidatorThreads {
   readonly #workerUrl: URL;
   readonly #onThreadError: (err: Error) => void;
   #closed = false;
-  /** Pins each thread has compiled (by tag), for tests and the run's log. */
+  /** Who compiled each pin compiled so far: `main`, or a thread's tag (for tests). */
   readonly compiledBy = new Map<PinPlan, 'main' | number>();
 
   constructor(plans: readonly PinPlan[], options: ValidatorThreadsOptions = {}) {
