@@ -18,7 +18,7 @@ interface Results {
   readonly commit?: string;
   readonly machine: { nproc: number; cpu: string; memGiB: number; node: string; nodeExtraCaCerts?: boolean };
   readonly seconds: number;
-  readonly parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[] }[];
+  readonly parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[]; stealPct?: number }[];
   readonly targets: TargetResult[];
   readonly rows: Row[];
   readonly failures: { part: string; error: string }[];
@@ -67,10 +67,14 @@ function profiles(): string[] {
 
 const { machine: m } = r;
 const load = r.parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ');
+const steals = r.parts.filter((p) => p.stealPct !== undefined);
+const steal = steals.length
+  ? ` Time stolen by the hypervisor (/proc/stat steal, share of all CPU time) during each part: ${steals.map((p) => `${p.part} ${p.stealPct!.toFixed(1)} %`).join(', ')}.`
+  : '';
 const text = [
   BEGIN,
   '',
-  `**Machine**: \`nproc\` ${m.nproc}; CPU \`${m.cpu}\`; ${m.memGiB} GiB; Node \`${m.node}\`${m.nodeExtraCaCerts ? "; NODE_EXTRA_CA_CERTS set, and left out of the servers' environment (one cold-start row keeps it)" : ''}. Load average (1 min) at the start and end of each part: ${load}.`,
+  `**Machine**: \`nproc\` ${m.nproc}; CPU \`${m.cpu}\`; ${m.memGiB} GiB; Node \`${m.node}\`${m.nodeExtraCaCerts ? "; NODE_EXTRA_CA_CERTS set, and left out of the servers' environment (one cold-start row keeps it)" : ''}. Load average (1 min) at the start and end of each part: ${load}.${steal}`,
   '',
   `**Command**: \`${r.command}\` at commit ${r.commit ?? 'unknown'}; ${r.seconds.toFixed(0)} s. The raw results (every round of every subject, the per-definition rates, the profiles): [${relative(ROOT, file)}](${relative(ROOT, file)}).${r.failures.length ? ` **Failed parts**: ${r.failures.map((f) => f.part).join(', ')}.` : ''}`,
   '',

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PartModule, PartOptions } from './lib/part.ts';
 import { BENCH, ROOT } from './lib/proc.ts';
+import { machineTicks, stealPercent } from './lib/procfs.ts';
 import { renderTable, type Row } from './lib/table.ts';
 import { renderTargets, targetResults, TARGETS, type ProfileReport } from './lib/targets.ts';
 
@@ -92,7 +93,7 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const failures: { part: string; error: string }[] = [];
   const profiles: ProfileReport[] = [];
-  const parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[] }[] = [];
+  const parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[]; stealPct?: number }[] = [];
   for (const part of Object.keys(PARTS).filter((p) => only.includes(p))) {
     log(
       `part ${part} (load average ${loadavg()
@@ -101,11 +102,16 @@ async function main(): Promise<number> {
     );
     const t0 = Date.now();
     const loadavgBefore = loadavg();
+    const ticksBefore = machineTicks();
+    const done = () => {
+      const stealPct = stealPercent(ticksBefore, machineTicks());
+      return { part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg(), ...(stealPct === undefined ? {} : { stealPct }) };
+    };
     try {
       const mod = await PARTS[part]!();
       const partRows = await mod.run(options);
       rows.push(...partRows);
-      parts.push({ part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg() });
+      parts.push(done());
       const missed = TARGETS.filter((t) => t.part === part && partRows.some((r) => r.targetId === t.id && r.met === false)).map((t) => t.id);
       if (missed.length && mod.profileMisses && !values['skip-profiles']) {
         log(`part ${part}: targets not met (${missed.join(', ')}): profiling ours`);
@@ -121,7 +127,7 @@ async function main(): Promise<number> {
       log(`part ${part} FAILED: ${error}`);
       failures.push({ part, error });
       rows.push({ part, subject: '(part failed)', metric: '', value: null, note: String((err as Error)?.message ?? err).split('\n')[0]! });
-      parts.push({ part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg() });
+      parts.push(done());
     }
   }
   const machine = {
@@ -143,7 +149,7 @@ async function main(): Promise<number> {
   } else {
     process.stdout.write(`${renderTable(rows)}\n\n${renderTargets(targets)}\n`);
     process.stdout.write(
-      `\n${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}; ${seconds.toFixed(0)} s; load average per part: ${parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ')}; ${command}\n`,
+      `\n${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}; ${seconds.toFixed(0)} s; load average per part: ${parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}${p.stealPct === undefined ? '' : ` (steal ${p.stealPct.toFixed(1)} %)`}`).join(', ')}; ${command}\n`,
     );
     if (profiles.length) process.stdout.write(`profiles of the targets not met: ${missProfDir} (summaries in --json)\n`);
   }

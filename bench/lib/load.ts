@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { PartOptions } from './part.ts';
 import { BENCH, runNode, startServer, type RunningChild } from './proc.ts';
-import { cpuSeconds } from './procfs.ts';
+import { cpuSeconds, machineTicks, stealPercent } from './procfs.ts';
 
 /** Load of every HTTP part (MCP HTTP and A2A alike). */
 export const CONNECTIONS = 10;
@@ -116,14 +116,18 @@ export async function startChecked(s: HttpSubject): Promise<{ child: RunningChil
 export interface HttpRound extends LoadResult {
   /** Server CPU (user + system) per request, µs. */
   readonly cpuUsPerReq: number;
+  /** The machine's CPU time the hypervisor took during the run, percent (a noisy neighbour shows here). */
+  readonly stealPct?: number;
 }
 
 /** Sends the load and reads the server's CPU time around it. */
 export async function measuredLoad(pid: number, cfg: LoadConfig): Promise<HttpRound> {
   const cpu0 = cpuSeconds(pid);
+  const ticks0 = machineTicks();
   const r = await runLoad(cfg);
   const cpu1 = cpuSeconds(pid);
-  return { ...r, cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.total };
+  const stealPct = stealPercent(ticks0, machineTicks());
+  return { ...r, cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.total, ...(stealPct === undefined ? {} : { stealPct }) };
 }
 
 /** Starts, probes and warms up every subject, then measures `options.rounds` interleaved rounds; by key. */
@@ -150,7 +154,7 @@ export async function measureHttpSubjects(part: string, subjects: readonly HttpS
       for (const s of round % 2 ? [...subjects].reverse() : subjects) {
         const r = await measuredLoad(running.get(s.key)!.child.pid, cfg(s, options.duration));
         options.log(
-          `${part}: round ${round + 1} ${s.key}: ${r.reqPerSec.toFixed(0)} req/s, ${r.cpuUsPerReq.toFixed(0)} µs CPU/req, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`,
+          `${part}: round ${round + 1} ${s.key}: ${r.reqPerSec.toFixed(0)} req/s, ${r.cpuUsPerReq.toFixed(0)} µs CPU/req, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}, steal ${r.stealPct?.toFixed(1) ?? '?'} %`,
         );
         if (r.non2xx || r.errors) throw new Error(`${part}: ${s.label}: ${r.non2xx} non-2xx answers, ${r.errors} errors under load`);
         results.get(s.key)!.push(r);

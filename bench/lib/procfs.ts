@@ -82,3 +82,27 @@ export function treeRssMiB(pid: number): number {
   visit(pid);
   return kib / 1024;
 }
+
+/** The machine's CPU time so far, in clock ticks over all CPUs (the `cpu` line of /proc/stat, proc(5)). */
+export interface MachineTicks {
+  /** Every state's ticks (user, nice, system, idle, iowait, irq, softirq, steal). */
+  readonly total: number;
+  /** Ticks the hypervisor ran something else while a virtual CPU of this machine wanted to run. */
+  readonly steal: number;
+}
+
+export function machineTicks(): MachineTicks | undefined {
+  try {
+    const fields = /^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))![1]!.trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal (guest and guest_nice are already in user and nice).
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of the machine's CPU time stolen by the hypervisor between two readings, in percent. */
+export function stealPercent(before: MachineTicks | undefined, after: MachineTicks | undefined): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}

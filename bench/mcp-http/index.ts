@@ -76,14 +76,17 @@ async function subjects(options: PartOptions): Promise<HttpSubject[]> {
     request,
     check: addResultOk,
   });
+  // The targets' pairs side by side in every round (the order is reversed every other round): ours between
+  // bare node:http (the CPU target) and the SDK v2 (req/s and p99), so each pair is measured seconds apart
+  // rather than across the round's half a minute.
   return [
     await oursHttp(prof),
+    peer('bare', 'bare-http.mjs', [], MODERN_REQUEST),
+    v2Http(),
     await mode('oursNode', 'node'),
     await mode('oursFetch', 'fetch'),
-    v2Http(),
     peer('v1', 'v1-http.mjs', ['--mode', 'node'], LEGACY_REQUEST),
     peer('v1Express', 'v1-http.mjs', ['--mode', 'express'], LEGACY_REQUEST),
-    peer('bare', 'bare-http.mjs', [], MODERN_REQUEST),
   ];
 }
 
