@@ -18,7 +18,14 @@ interface Results {
   readonly commit?: string;
   readonly machine: { nproc: number; cpu: string; memGiB: number; node: string; nodeExtraCaCerts?: boolean };
   readonly seconds: number;
-  readonly parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[]; stealPct?: number }[];
+  readonly parts: {
+    part: string;
+    seconds: number;
+    loadavgBefore: number[];
+    loadavgAfter: number[];
+    stealPct?: number;
+    attempts?: { seconds: number; stealPct?: number }[];
+  }[];
   readonly targets: TargetResult[];
   readonly rows: Row[];
   readonly failures: { part: string; error: string }[];
@@ -69,7 +76,13 @@ const { machine: m } = r;
 const load = r.parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ');
 const steals = r.parts.filter((p) => p.stealPct !== undefined);
 const steal = steals.length
-  ? ` Time stolen by the hypervisor (/proc/stat steal, share of all CPU time) during each part: ${steals.map((p) => `${p.part} ${p.stealPct!.toFixed(1)} %`).join(', ')}.`
+  ? ` Time stolen by the hypervisor (/proc/stat steal, share of all CPU time) during each part: ${steals
+      .map((p) =>
+        p.attempts
+          ? `${p.part} ${p.stealPct!.toFixed(1)} % (run ${p.attempts.length} times: ${p.attempts.map((a) => `${a.stealPct?.toFixed(1) ?? '?'} %`).join(', ')}; the last kept)`
+          : `${p.part} ${p.stealPct!.toFixed(1)} %`,
+      )
+      .join(', ')}.`
   : '';
 const text = [
   BEGIN,

@@ -42,6 +42,10 @@ Options:
   --cpu-prof <dir>    run our server children with node --cpu-prof, profiles written under <dir>/<part>/
   --skip-profiles     do not profile ours for the targets not met (by default each part with a miss does)
   --save <file>       also write the JSON results to <file> (whatever is printed)
+  --max-steal <pct>   run a part again when the hypervisor took more than this share of the machine's CPU time
+                      during it (/proc/stat steal: another tenant's load; default 5, 100 to keep every run)
+  --tries <n>         runs of one part at most under --max-steal (default 3); the last one is kept, every
+                      run's steal is in the JSON (parts[].attempts)
   -h, --help          this help`;
 
 /** The commit measured, `+ changes` when the work tree differs from it. */
@@ -54,6 +58,16 @@ function commit(): string {
   }
 }
 
+/** One part as the JSON records it: its kept run, and every run when --max-steal ran it more than once. */
+interface PartRun {
+  readonly part: string;
+  readonly seconds: number;
+  readonly loadavgBefore: number[];
+  readonly loadavgAfter: number[];
+  readonly stealPct?: number;
+  readonly attempts?: readonly { readonly seconds: number; readonly stealPct?: number }[];
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -64,6 +78,8 @@ async function main(): Promise<number> {
       'cpu-prof': { type: 'string' },
       'skip-profiles': { type: 'boolean' },
       save: { type: 'string' },
+      'max-steal': { type: 'string' },
+      tries: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -79,8 +95,10 @@ async function main(): Promise<number> {
   }
   const duration = Number(values.duration ?? 5);
   const rounds = Number(values.rounds ?? 3);
-  if (!(duration > 0) || !Number.isInteger(rounds) || rounds < 1) {
-    process.stderr.write('--duration must be a positive number of seconds, --rounds a positive integer\n');
+  const maxSteal = Number(values['max-steal'] ?? 5);
+  const tries = Number(values.tries ?? 3);
+  if (!(duration > 0) || !Number.isInteger(rounds) || rounds < 1 || !(maxSteal >= 0) || !Number.isInteger(tries) || tries < 1) {
+    process.stderr.write('--duration must be a positive number of seconds, --rounds and --tries positive integers, --max-steal a percentage\n');
     return 2;
   }
   const cpuProfDir = values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined;
@@ -93,23 +111,40 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const failures: { part: string; error: string }[] = [];
   const profiles: ProfileReport[] = [];
-  const parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[]; stealPct?: number }[] = [];
+  const parts: PartRun[] = [];
   for (const part of Object.keys(PARTS).filter((p) => only.includes(p))) {
     log(
       `part ${part} (load average ${loadavg()
         .map((x) => x.toFixed(2))
         .join(' ')})`,
     );
-    const t0 = Date.now();
-    const loadavgBefore = loadavg();
-    const ticksBefore = machineTicks();
-    const done = () => {
+    const attempts: { seconds: number; stealPct?: number }[] = [];
+    let t0 = Date.now();
+    let loadavgBefore = loadavg();
+    let ticksBefore = machineTicks();
+    const done = (): PartRun => {
       const stealPct = stealPercent(ticksBefore, machineTicks());
-      return { part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg(), ...(stealPct === undefined ? {} : { stealPct }) };
+      const run = {
+        part,
+        seconds: (Date.now() - t0) / 1000,
+        loadavgBefore,
+        loadavgAfter: loadavg(),
+        ...(stealPct === undefined ? {} : { stealPct }),
+      };
+      return attempts.length ? { ...run, attempts: [...attempts, { seconds: run.seconds, stealPct }] } : run;
     };
     try {
       const mod = await PARTS[part]!();
-      const partRows = await mod.run(options);
+      let partRows = await mod.run(options);
+      // Another tenant's load on the host shows as steal time; a part it took from is measured again.
+      for (let steal = done().stealPct; steal !== undefined && steal > maxSteal && attempts.length + 1 < tries; steal = done().stealPct) {
+        attempts.push({ seconds: (Date.now() - t0) / 1000, stealPct: steal });
+        log(
+          `part ${part}: the hypervisor took ${steal.toFixed(1)} % of the CPU time (over --max-steal ${maxSteal}): run ${attempts.length + 1} of at most ${tries}`,
+        );
+        [t0, loadavgBefore, ticksBefore] = [Date.now(), loadavg(), machineTicks()];
+        partRows = await mod.run(options);
+      }
       rows.push(...partRows);
       parts.push(done());
       const missed = TARGETS.filter((t) => t.part === part && partRows.some((r) => r.targetId === t.id && r.met === false)).map((t) => t.id);
@@ -142,7 +177,7 @@ async function main(): Promise<number> {
   const targets = targetResults(rows, profiles);
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   const seconds = (Date.now() - started) / 1000;
-  const doc = `${JSON.stringify({ command, commit: commit(), machine, options: { duration, rounds, only }, seconds, parts, targets, rows, failures }, null, 2)}\n`;
+  const doc = `${JSON.stringify({ command, commit: commit(), machine, options: { duration, rounds, only, maxSteal, tries }, seconds, parts, targets, rows, failures }, null, 2)}\n`;
   if (values.save) writeFileSync(values.save, doc);
   if (values.json) {
     process.stdout.write(doc);

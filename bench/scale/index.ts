@@ -19,14 +19,28 @@ const CONCURRENCY = 12;
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const TICKS_PER_S = 100;
 
-/** CPU time (ms) of `pid` so far, user + system, from /proc (0 when it is gone). */
-function cpuMs(pid: number): number {
+/**
+ * CPU time (ms) of `pid` so far, user + system, from /proc (0 when it is gone); with `reaped`, also the time of
+ * its children that have exited and been waited for (cutime + cstime, proc(5) fields 16 and 17).
+ */
+function cpuMs(pid: number, reaped = false): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+    const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
+    return (ticks * 1000) / TICKS_PER_S;
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU time (ms) of the PostgreSQL server so far: the postmaster, its live children (backends, background
+ * workers) and the children it has reaped. A backend that exits during a measurement moves from the live
+ * sum to the reaped one with all its time, so the difference of two readings is what the server used between
+ * them (summing the live processes alone made it negative when a connection closed meanwhile).
+ */
+function postgresCpuMs(postmaster: number): number {
+  return postgresPids(postmaster).reduce((sum, pid) => sum + cpuMs(pid, pid === postmaster), 0);
 }
 
 /** The postmaster and its children (the backends, background workers). */
@@ -73,10 +87,9 @@ async function load(subject: Subject, seconds: number, postgres: TestPostgres, d
     subject.database
       ? Number((await db.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1', [subject.database])).rows[0]!.n)
       : 0;
-  const pgPids = postgresPids(postgres.pid);
   const cpuOf = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const instancePids = subject.instances.map((i) => i.pid);
-  const [i0, p0, x0] = [cpuOf(instancePids), cpuOf(pgPids), await xacts()];
+  const [i0, p0, x0] = [cpuOf(instancePids), postgresCpuMs(postgres.pid), await xacts()];
   let done = 0;
   let next = 0;
   const started = performance.now();
@@ -99,18 +112,13 @@ async function load(subject: Subject, seconds: number, postgres: TestPostgres, d
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const [i1, p1, x1] = [cpuOf(instancePids), cpuOf(postgresPidsStill(pgPids, postgres.pid)), await xacts()];
+  const [i1, p1, x1] = [cpuOf(instancePids), postgresCpuMs(postgres.pid), await xacts()];
   return {
     rps: done / elapsed,
     instanceCpuUs: ((i1 - i0) * 1000) / done,
     postgresCpuUs: ((p1 - p0) * 1000) / done,
     xactsPerReq: (x1 - x0) / done,
   };
-}
-
-/** The backends measured at the start (a backend that started meanwhile is counted from zero, which is what it used). */
-function postgresPidsStill(before: readonly number[], postmaster: number): number[] {
-  return [...new Set([...before, ...postgresPids(postmaster)])];
 }
 
 export async function run(options: PartOptions): Promise<Row[]> {
