@@ -58,14 +58,32 @@ function commit(): string {
   }
 }
 
-/** One part as the JSON records it: its kept run, and every run when --max-steal ran it more than once. */
-interface PartRun {
-  readonly part: string;
+/** One run of a part: how long it took, the load average around it, the steal time during it. */
+interface PartTiming {
   readonly seconds: number;
   readonly loadavgBefore: number[];
   readonly loadavgAfter: number[];
   readonly stealPct?: number;
+}
+
+/** One part as the JSON records it: its kept (last) run, and every run when --max-steal ran it more than once. */
+interface PartRun extends PartTiming {
+  readonly part: string;
   readonly attempts?: readonly { readonly seconds: number; readonly stealPct?: number }[];
+}
+
+/** Starts timing a part's run; the function it returns ends it. */
+function partClock(): () => PartTiming {
+  const [t0, loadavgBefore, ticks] = [Date.now(), loadavg(), machineTicks()];
+  return () => {
+    const stealPct = stealPercent(ticks, machineTicks());
+    return { seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg(), ...(stealPct === undefined ? {} : { stealPct }) };
+  };
+}
+
+function partRun(part: string, runs: readonly PartTiming[]): PartRun {
+  const attempts = runs.map(({ seconds, stealPct }) => ({ seconds, ...(stealPct === undefined ? {} : { stealPct }) }));
+  return { part, ...runs.at(-1)!, ...(runs.length > 1 ? { attempts } : {}) };
 }
 
 async function main(): Promise<number> {
@@ -118,35 +136,25 @@ async function main(): Promise<number> {
         .map((x) => x.toFixed(2))
         .join(' ')})`,
     );
-    const attempts: { seconds: number; stealPct?: number }[] = [];
-    let t0 = Date.now();
-    let loadavgBefore = loadavg();
-    let ticksBefore = machineTicks();
-    const done = (): PartRun => {
-      const stealPct = stealPercent(ticksBefore, machineTicks());
-      const run = {
-        part,
-        seconds: (Date.now() - t0) / 1000,
-        loadavgBefore,
-        loadavgAfter: loadavg(),
-        ...(stealPct === undefined ? {} : { stealPct }),
-      };
-      return attempts.length ? { ...run, attempts: [...attempts, { seconds: run.seconds, stealPct }] } : run;
-    };
+    const runs: PartTiming[] = [];
+    let end = partClock();
     try {
       const mod = await PARTS[part]!();
-      let partRows = await mod.run(options);
-      // Another tenant's load on the host shows as steal time; a part it took from is measured again.
-      for (let steal = done().stealPct; steal !== undefined && steal > maxSteal && attempts.length + 1 < tries; steal = done().stealPct) {
-        attempts.push({ seconds: (Date.now() - t0) / 1000, stealPct: steal });
-        log(
-          `part ${part}: the hypervisor took ${steal.toFixed(1)} % of the CPU time (over --max-steal ${maxSteal}): run ${attempts.length + 1} of at most ${tries}`,
-        );
-        [t0, loadavgBefore, ticksBefore] = [Date.now(), loadavg(), machineTicks()];
+      let partRows: Row[];
+      for (;;) {
         partRows = await mod.run(options);
+        const timing = end();
+        runs.push(timing);
+        const steal = timing.stealPct;
+        // Another tenant's load on the host shows as steal time; a part it took from is measured again.
+        if (steal === undefined || steal <= maxSteal || runs.length >= tries) break;
+        log(
+          `part ${part}: the hypervisor took ${steal.toFixed(1)} % of the CPU time (over --max-steal ${maxSteal}): run ${runs.length + 1} of at most ${tries}`,
+        );
+        end = partClock();
       }
       rows.push(...partRows);
-      parts.push(done());
+      parts.push(partRun(part, runs));
       const missed = TARGETS.filter((t) => t.part === part && partRows.some((r) => r.targetId === t.id && r.met === false)).map((t) => t.id);
       if (missed.length && mod.profileMisses && !values['skip-profiles']) {
         log(`part ${part}: targets not met (${missed.join(', ')}): profiling ours`);
@@ -162,7 +170,8 @@ async function main(): Promise<number> {
       log(`part ${part} FAILED: ${error}`);
       failures.push({ part, error });
       rows.push({ part, subject: '(part failed)', metric: '', value: null, note: String((err as Error)?.message ?? err).split('\n')[0]! });
-      parts.push(done());
+      runs.push(end());
+      parts.push(partRun(part, runs));
     }
   }
   const machine = {

@@ -17,14 +17,19 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** CPU seconds (user + system) the process `pid` has used so far; NaN when it is gone. */
-export function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds (user + system) the process `pid` has used so far; NaN when it is gone. With `reaped`, also the
+ * time of its children that have exited and been waited for (cutime + cstime), so that a reading of a server
+ * and its live children loses nothing when a child exits between two readings.
+ */
+export function cpuSeconds(pid: number, { reaped = false } = {}): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is parenthesised and may hold spaces: count the fields after its `)`.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of proc(5), utime and stime: indexes 11 and 12 after the name.
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+    // Fields 14 to 17 of proc(5), utime, stime, cutime and cstime: indexes 11 to 14 after the name.
+    const children = reaped ? Number(fields[13]) + Number(fields[14]) : 0;
+    return (Number(fields[11]) + Number(fields[12]) + children) / CLK_TCK;
   } catch {
     return NaN;
   }

@@ -12,25 +12,14 @@ import pg from 'pg';
 import { startPostgres, type TestPostgres } from '../../test/helpers/postgres.ts';
 import { startInstance, type InstanceProcess } from '../../test/scale/harness/processes.ts';
 import type { PartOptions } from '../lib/part.ts';
+import { cpuSeconds } from '../lib/procfs.ts';
 import { ratioRow, valueRow } from '../lib/rows.ts';
 import type { Row } from '../lib/table.ts';
 
 const CONCURRENCY = 12;
-/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
-const TICKS_PER_S = 100;
-
-/**
- * CPU time (ms) of `pid` so far, user + system, from /proc (0 when it is gone); with `reaped`, also the time of
- * its children that have exited and been waited for (cutime + cstime, proc(5) fields 16 and 17).
- */
+/** CPU time (ms) of `pid` so far, user + system (with `reaped`, its waited-for children's too); 0 when it is gone. */
 function cpuMs(pid: number, reaped = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
-    return (ticks * 1000) / TICKS_PER_S;
-  } catch {
-    return 0;
-  }
+  return (cpuSeconds(pid, { reaped }) || 0) * 1000;
 }
 
 /**
