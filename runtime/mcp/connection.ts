@@ -60,6 +60,16 @@ export class McpConnection extends Serving implements EraConnection {
   readonly peer: Peer;
   readonly listens = new Map<string, Listen>();
   #session: EraSession | undefined;
+  /**
+   * Settles when the request that may decide this connection's era has: its initialize answered (or refused),
+   * or its 2026-07-28 request found valid. Messages that arrive meanwhile wait for it, in arrival order, so a
+   * client that writes initialize, notifications/initialized and a request at once is answered as if it had
+   * waited for each answer (JSON-RPC 2.0 leaves order to the server; MCP's lifecycle requires initialize first:
+   * https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization).
+   */
+  #deciding: Promise<void> | undefined;
+  /** Ends the wait of a 2026-07-28 first request once it entered its era (a listen stream may stay open). */
+  #entered: (() => void) | undefined;
   /** The 2026-07-28 session, made once: it holds nothing per connection but what `listens` holds. */
   #stateless: StatelessSession | undefined;
   readonly #transport: Transport;
@@ -100,6 +110,7 @@ export class McpConnection extends Serving implements EraConnection {
 
   enter(session: EraSession): void {
     this.#session ??= session;
+    if (session.era === 'stateless') this.#entered?.();
   }
 
   enterStateless(): void {
@@ -121,6 +132,32 @@ export class McpConnection extends Serving implements EraConnection {
 
   #route(req: IncomingRequest): Promise<unknown> {
     if (this.#session) return this.#session.serve(req);
+    if (this.#deciding) return this.#deciding.then(() => this.#route(req));
+    const running = this.#first(req);
+    if (!this.#session) this.#awaitDecision(running, req.method === 'initialize');
+    return running;
+  }
+
+  /**
+   * Holds the connection's next messages until `running` settles (initialize: its answer is written first: the
+   * Peer's writer reacts to `running` itself, `deciding` settles a step later) or, for a 2026-07-28 request,
+   * until it enters its era.
+   */
+  #awaitDecision(running: Promise<unknown>, untilSettled: boolean): void {
+    const decided = new Promise<void>((resolve) => {
+      const done = () => resolve();
+      running.then(done, done);
+      if (!untilSettled) this.#entered = done;
+    });
+    const deciding = decided.then(() => {
+      if (this.#deciding === deciding) this.#deciding = undefined;
+      this.#entered = undefined;
+    });
+    this.#deciding = deciding;
+  }
+
+  /** A request that arrives before the connection has an era. */
+  #first(req: IncomingRequest): Promise<unknown> {
     if (req.method === 'initialize' && !hasStatelessEnvelope(req.params)) return initialize(this, req);
     // The 2026-07-28 envelope locks the connection to that era at once, even when the request itself is
     // then refused (the SDK's raw_errors session: after an unsupported version, a request without _meta gets
@@ -137,6 +174,11 @@ export class McpConnection extends Serving implements EraConnection {
   }
 
   #notification(method: string, params: JsonObject): void {
+    // A cancellation is never held: it concerns a request already received, whatever the era.
+    if (this.#deciding && method !== 'notifications/cancelled') {
+      void this.#deciding.then(() => this.#notification(method, params));
+      return;
+    }
     if (method === 'notifications/initialized') {
       this.#session?.notified(method);
       return;
