@@ -38,8 +38,8 @@ Options:
   --resumable             (MCP over HTTP) resumable SSE streams in handshake-era sessions: priming events,
                           event ids, replay after Last-Event-ID (SEP-1699; a 1 MiB replay log per session)
   --handlers <set>        a handler set the module exports in handlerSets (default: base, its default export)
-  --notifications         (MCP) serve as a transport that can deliver change notifications: listChanged and
-                          resources subscribe become true in both eras
+  --notifications         (MCP) serve as a transport that can deliver change notifications: listChanged
+                          becomes true in both eras, resources subscribe in 2026-07-28
   --store <store>         (A2A) where the agent keeps its tasks: memory (default), sqlite:<path> (a file, one
                           instance), or postgres:<url> (PostgreSQL; every instance serving the agent on the same
                           database shares its tasks, streams, cancellation and push delivery: README, Deployment)

@@ -137,7 +137,7 @@ async function served(value: unknown, shown: string, choice: ServeChoice): Promi
       protocol: 'mcp',
       server: new McpServer({
         ...server.options,
-        capabilities: { handshake: await withNotifications(handshake), stateless: await withNotifications(stateless) },
+        capabilities: { handshake: await withNotifications(handshake, 'handshake'), stateless: await withNotifications(stateless, 'stateless') },
       }),
     };
   }

@@ -61,10 +61,11 @@ describe('wiregen serve on a user project', () => {
     const child = serve(['src/server.ts', '--stdio', '--handlers', 'plus', '--notifications']);
     try {
       const init = await call(child, 1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
-      // The spec's sections, each with the flags of the notifications a catalogue change sends.
+      // The spec's sections, each with the flags of the list changes the transport pushes (resource
+      // subscriptions are offered to 2026-07-28 clients only, as the reference Golden Server does).
       expect(init.result.capabilities).toEqual({
         tools: { listChanged: true },
-        resources: { listChanged: true, subscribe: true },
+        resources: { listChanged: true },
         prompts: { listChanged: true },
       });
       child.sendJson({ jsonrpc: '2.0', method: 'notifications/initialized' });
