@@ -28,6 +28,7 @@ export { A2aClient, InvalidTaskError, type InvalidTask, type ListTasksOptions } 
 export { A2aClientError, clientForCard, connect, jsonRpcTransport, restTransport, type Binding, type TransportOptions } from './client.ts';
 export { A2aError, A2aErrors, type FieldViolation } from './errors.ts';
 export { PushSender, type PushOptions } from './push.ts';
+export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerVerifier, type CardSecurity } from './security.ts';
 export {
   copyJson,
   InMemoryTaskStore,
