@@ -1,7 +1,8 @@
 /**
  * @module serve/agent — what `wiregen serve <agent> --http <port>` adds to an A2A agent: the webhook hosts of
  * `--webhook-host` (beside the spec's `webhooks`), and where its cards say it is reached (`--public-url`, else
- * the address it listens on: a stock A2A client picks its endpoint from the card).
+ * the address it listens on: a stock A2A client picks its endpoint from the card); and an agent that cannot start
+ * because its card requires a security scheme nothing checks (runtime/a2a/security.ts), as one line, exit 2.
  */
 import { readFileSync } from 'node:fs';
 import type { A2aServer, A2aServerOptions } from '@wiregen/runtime/a2a';
@@ -56,4 +57,14 @@ export function advertise(server: A2aServer, base: string): void {
     process.stderr.write(
       `wiregen serve: the agent card is signed: it is served as signed, naming ${server.card.supportedInterfaces.map((i) => i.url).join(', ')}\n`,
     );
+}
+
+/**
+ * Rethrows what refused to serve an agent: an AuthError('configuration') of the runtime (a card requiring a scheme
+ * with no verifier, runtime/a2a/security.ts) as its one line, exit 2; anything else as it is.
+ */
+export function refusedStart(err: unknown): never {
+  const e = err as { name?: unknown; check?: unknown; message?: unknown } | undefined;
+  if (e?.name === 'AuthError' && e.check === 'configuration') throw new CliError([`wiregen serve: ${String(e.message)}`]);
+  throw err;
 }

@@ -8,7 +8,7 @@ import { listenA2aHttp } from '@wiregen/runtime/a2a';
 import type { ResourceAuthorization } from '@wiregen/runtime/auth';
 import { listenMcpHttp, type McpHttpOptions, type McpServer } from '@wiregen/runtime/mcp';
 import { stdioTransport } from '@wiregen/runtime/transports';
-import { advertise } from './agent.ts';
+import { advertise, refusedStart } from './agent.ts';
 import type { Served } from './target.ts';
 
 export interface StdioOptions {
@@ -48,7 +48,7 @@ export async function serveHttp(
   const running =
     served.protocol === 'mcp'
       ? await listenMcpHttp(served.server, { port, ...mcp, ...(authorization ? { authorization } : {}) })
-      : await listenA2aHttp(served.server, { ...served.http, port });
+      : await listenA2aHttp(served.server, { ...served.http, port }).catch(refusedStart);
   // Before the ready line, so no client reads a card naming another address.
   if (served.protocol === 'a2a') advertise(served.server, publicUrl ?? running.url);
   process.stdout.write(`${JSON.stringify({ ready: true, url: running.url })}\n`);

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { checkAgentCards } from '../check/agent-card.ts';
 import type { Context } from '../context.ts';
 import { fail, InputError, pointer, type Diagnostic } from '../errors.ts';
 import { readJson } from '../load/json.ts';
@@ -157,10 +158,14 @@ async function checkServer(spec: JsonObject, pin: SpecPin, report: Report): Prom
 
 async function checkAgent(spec: JsonObject, pin: SpecPin, report: Report): Promise<void> {
   const validateCard = (await pin.validators())['AgentCard']!;
+  let cardsValid = true;
   for (const key of ['card', 'extendedCard'] as const) {
     if (spec[key] === undefined || validateCard(spec[key])) continue;
+    cardsValid = false;
     for (const e of validateCard.errors ?? []) report(`/${key}${e.instancePath}`, `not a valid A2A ${pin.revision} AgentCard: ${describeError(e)}`);
   }
+  // The card format's enumerations and cross-references the AgentCard definition leaves to prose (check/agent-card.ts).
+  if (cardsValid) checkAgentCards(spec, pin.revision, report);
   const capabilities = isObject(spec['card']) && isObject(spec['card']['capabilities']) ? spec['card']['capabilities'] : {};
   if (spec['webhooks'] !== undefined && capabilities['pushNotifications'] !== true)
     report('/webhooks', 'the card does not declare capabilities.pushNotifications: true, so no webhook is ever called');

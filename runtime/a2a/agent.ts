@@ -1,9 +1,10 @@
 /**
- * @module a2a/agent — what an A2A fixture module exports: the agent's card, behaviour and executor, and
- * what it serves over HTTP beside A2A (authentication in front of the protocol, routes of its own).
+ * @module a2a/agent — what an A2A fixture module exports: the agent's card, behaviour and executor, how
+ * requests are authenticated (verifiers of the card's schemes, or a check of its own), and routes of its own.
  */
 import type { A2aHttpOptions } from './http.ts';
 import type { PushOptions } from './push.ts';
+import type { A2aVerifiers } from './security.ts';
 import type { A2aBehaviour, AgentCard, AgentExecutor } from './types.ts';
 
 export interface AgentDefinition {
@@ -14,7 +15,9 @@ export interface AgentDefinition {
   readonly executor: AgentExecutor;
   /** The webhook hosts push notifications may go to (the spec's `webhooks`); `wiregen serve --webhook-host` adds to them. */
   readonly push?: PushOptions;
-  /** HTTP beside A2A: `wiregen serve --http` and the kit apply these. */
+  /** Check the credentials the card's security schemes ask for (A2aServerOptions `verifiers`). */
+  readonly verifiers?: A2aVerifiers;
+  /** HTTP beside A2A (A2aServerOptions `http`): every adapter applies it, and `wiregen serve --http`. */
   readonly http?: Pick<A2aHttpOptions, 'authenticate' | 'routes'>;
 }
 

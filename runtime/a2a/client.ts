@@ -6,26 +6,98 @@
 import { pin, validators, type ClientTransport, type MethodEntry } from '@wiregen/a2a-1.0';
 import type { A2aCredentials } from '../auth/a2a.ts';
 import { A2aClient } from './client-list.ts';
+import { cardUrl, InvalidAgentCardError, readCard } from './client-card.ts';
+import { A2A_ERROR_TYPES, reasonOf } from './errors.ts';
 import { sseEvents } from '../transports/sse.ts';
 import type { AgentCard } from './types.ts';
 import { paramsInWireOrder, protoJsonName } from './wire-order.ts';
 
-/** An error the agent answered (JSON-RPC error, or google.rpc.Status over HTTP+JSON). */
+/** A field a request got wrong, as the agent named it (google.rpc.BadRequest fieldViolations, or ErrorInfo metadata). */
+export interface ClientFieldViolation {
+  readonly field: string;
+  readonly description: string;
+}
+
+/**
+ * An error the agent answered (a JSON-RPC error, or a google.rpc.Status over HTTP+JSON), the same on both
+ * bindings: `type` is the A2A error type (§3.3.2, §9.5: `TaskNotFoundError`, `InvalidParamsError`), `code` its
+ * JSON-RPC code (§5.4: -32001 over HTTP+JSON too, where the HTTP status is `status`), and the message says both
+ * with the reason: `TaskNotFoundError: Task not found`, `InvalidParamsError: Validation failed: url: Webhook host
+ * 127.0.0.1 is not allowed.` (the field violations the agent sent in its details).
+ */
 export class A2aClientError extends Error {
+  /** The JSON-RPC code of the error type (the HTTP status for an HTTP failure that carries no A2A error). */
   readonly code: number;
+  /** The A2A error type (`TaskNotFoundError`), when the answer names one. */
+  readonly type: string | undefined;
+  /** The google.rpc.ErrorInfo `reason` (`TASK_NOT_FOUND`), when the answer has one. */
+  readonly reason: string | undefined;
+  /** The fields the agent said were wrong. */
+  readonly violations: readonly ClientFieldViolation[];
+  /** The agent's own message, as it sent it (`Validation failed`). */
+  readonly agentMessage: string;
+  /** JSON-RPC `error.data`, google.rpc.Status `details`, or the body of an HTTP failure. */
   readonly data: unknown;
   /** The HTTP status, when it was not 200 (always, for errors of the HTTP+JSON binding). */
   readonly status: number | undefined;
   /** The `WWW-Authenticate` challenge of a 401 (or 403) answer, if any. */
   readonly challenge: string | undefined;
-  constructor(code: number, message: string, data?: unknown, status?: number, challenge?: string) {
-    super(message);
+  constructor(code: number, message: string, data?: unknown, status?: number, challenge?: string, grpcStatus?: string) {
+    const { type, reason, violations, jsonRpcCode } = errorType(code, data, grpcStatus);
+    const why = violations.map((v) => (v.field ? `${v.field}: ${v.description}` : v.description)).join('; ');
+    super(`${type ? `${type}: ` : ''}${message}${why && !message.includes(why) ? `: ${why}` : ''}`);
     this.name = 'A2aClientError';
-    this.code = code;
+    this.code = jsonRpcCode;
+    this.type = type;
+    this.reason = reason;
+    this.violations = violations;
+    this.agentMessage = message;
     this.data = data;
     this.status = status;
     this.challenge = challenge;
   }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const TYPE_OF_REASON = new Map(Object.keys(A2A_ERROR_TYPES).map((type) => [reasonOf(type), type]));
+const TYPE_OF_CODE = new Map<number, string>(Object.entries(A2A_ERROR_TYPES).map(([type, { code }]) => [code, type]));
+/** Over HTTP+JSON, the error types a google.rpc.Status without an ErrorInfo stands for (§11.6 requires one for A2A's own errors). */
+const TYPE_OF_GRPC: Readonly<Record<string, string>> = {
+  UNIMPLEMENTED: 'MethodNotFoundError',
+  INTERNAL: 'InternalError',
+  // What this runtime and the official SDK answer without a reason: a body that could not be read as a request.
+  INVALID_ARGUMENT: 'InvalidRequestError',
+};
+
+/**
+ * The error type an answer names: its ErrorInfo reason (§9.5 `data`, §11.6 `details`), else the JSON-RPC code
+ * (`grpcStatus` undefined: the JSON-RPC binding, §9.5's standard codes), else the google.rpc.Status status name;
+ * with the field violations of its BadRequest (or of the ErrorInfo metadata `errors`, as the official SDK adds).
+ */
+function errorType(
+  code: number,
+  data: unknown,
+  grpcStatus: string | undefined,
+): { type: string | undefined; reason: string | undefined; violations: ClientFieldViolation[]; jsonRpcCode: number } {
+  const details = Array.isArray(data) ? data.filter(isRecord) : [];
+  const typeUrl = (d: Record<string, unknown>) => String(d['@type'] ?? '');
+  const info = details.find((d) => typeUrl(d).endsWith('google.rpc.ErrorInfo'));
+  const reason = typeof info?.['reason'] === 'string' ? info['reason'] : undefined;
+  const badRequest = details.find((d) => typeUrl(d).endsWith('google.rpc.BadRequest'));
+  const listed = Array.isArray(badRequest?.['fieldViolations'])
+    ? (badRequest['fieldViolations'] as unknown[])
+        .filter(isRecord)
+        .map((v) => ({ field: String(v['field'] ?? ''), description: String(v['description'] ?? '') }))
+    : isRecord(info?.['metadata']) && Array.isArray(info['metadata']['errors'])
+      ? (info['metadata']['errors'] as unknown[])
+          .filter(isRecord)
+          .map((v) => ({ field: String(v['field'] ?? ''), description: String(v['message'] ?? '') }))
+      : [];
+  const violations = listed.filter((v) => v.description !== '');
+  const pascal = (r: string) => `${r.toLowerCase().replace(/(^|_)([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase())}Error`;
+  const type = reason ? (TYPE_OF_REASON.get(reason) ?? pascal(reason)) : grpcStatus === undefined ? TYPE_OF_CODE.get(code) : TYPE_OF_GRPC[grpcStatus];
+  const known = type ? A2A_ERROR_TYPES[type as keyof typeof A2A_ERROR_TYPES] : undefined;
+  return { type, reason, violations, jsonRpcCode: grpcStatus === undefined ? code : (known?.code ?? code) };
 }
 
 /** An HTTP failure that carries no A2A error (e.g. a 401 from an authentication layer in front of the agent). */
@@ -38,7 +110,8 @@ async function httpFailure(res: Response): Promise<A2aClientError> {
     // not JSON: keep the text
   }
   const challenge = res.headers.get('www-authenticate') ?? undefined;
-  return new A2aClientError(res.status, `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, data, res.status, challenge);
+  const message = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${challenge ? ` (WWW-Authenticate: ${challenge})` : ''}`;
+  return new A2aClientError(res.status, message, data, res.status, challenge);
 }
 
 export interface TransportOptions {
@@ -129,6 +202,17 @@ function routeRequest(entry: MethodEntry, params: Record<string, unknown>): { ve
   return { verb: route.verb, path, query, body: route.body === '*' ? rest : undefined };
 }
 
+type Status = { error: { code: number; status?: unknown; message?: unknown; details?: unknown } };
+/** A google.rpc.Status body (§11.6): `{ error: { code, status, message, details } }`, and nothing else. */
+function isStatus(body: unknown): body is Status {
+  return isRecord(body) && Object.keys(body).length === 1 && isRecord(body['error']) && typeof body['error']['code'] === 'number';
+}
+function statusError({ error }: Status, httpStatus: number | undefined, challenge: string | undefined): A2aClientError {
+  const message = typeof error.message === 'string' ? error.message : `HTTP ${error.code}`;
+  const grpc = typeof error.status === 'string' ? error.status : '';
+  return new A2aClientError(error.code, message, error.details, httpStatus ?? error.code, challenge, grpc);
+}
+
 /** The HTTP+JSON binding: the routes of the proto's google.api.http annotations under `baseUrl`. */
 export function restTransport(baseUrl: string, options: TransportOptions = {}): ClientTransport {
   const send = options.fetch ?? fetch;
@@ -143,15 +227,8 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
     });
     if (!res.ok) {
       const copy = res.clone();
-      const status = (await res.json().catch(() => undefined)) as { error?: { code?: number; message?: string; details?: unknown } } | undefined;
-      if (typeof status?.error?.code !== 'number') throw await httpFailure(copy);
-      throw new A2aClientError(
-        status.error.code,
-        status.error.message ?? res.statusText,
-        status.error.details,
-        res.status,
-        res.headers.get('www-authenticate') ?? undefined,
-      );
+      const status = (await res.json().catch(() => undefined)) as unknown;
+      throw isStatus(status) ? statusError(status, res.status, res.headers.get('www-authenticate') ?? undefined) : await httpFailure(copy);
     }
     return res;
   };
@@ -163,25 +240,36 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
     },
     async *stream(_method, params, entry) {
       const res = await call(entry, params, 'text/event-stream');
-      yield* sseJson(res.body!);
+      // An error after the stream began is one more event, a google.rpc.Status (§11.7), then the end.
+      for await (const event of sseJson(res.body!)) {
+        if (isStatus(event)) throw statusError(event, undefined, undefined);
+        yield event;
+      }
     },
   };
 }
 
-/** Reads the agent card at `baseUrl` and returns a client on it (clientForCard: `binding` chooses the interface). */
+/**
+ * Reads the agent card at `baseUrl` and returns a client on it (clientForCard: `binding` chooses the interface).
+ * A card that is not JSON, not a valid AgentCard, names a scheme it does not define, or lists no interface of
+ * `binding` is an InvalidAgentCardError naming where (client-card.ts), before any credential is looked at.
+ */
 export async function connect(
   baseUrl: string,
   options: TransportOptions & { readonly binding?: Binding } = {},
 ): Promise<{ card: AgentCard; client: A2aClient }> {
-  const get = options.fetch ?? fetch;
-  const res = await get(new URL('/.well-known/agent-card.json', baseUrl), { headers: options.headers ?? {} });
-  if (!res.ok) throw new A2aClientError(res.status, `agent card: HTTP ${res.status}`, undefined, res.status);
-  const card = (await res.json()) as AgentCard;
+  const card = await readCard(baseUrl, options.fetch ?? fetch, options.headers ?? {});
+  if (card instanceof Response) throw new A2aClientError(card.status, `agent card: HTTP ${card.status}`, undefined, card.status);
   const authorized = options.auth
     ? (await import('../auth/a2a.ts')).a2aClientAuth(card, { ...(options.fetch ? { fetch: options.fetch } : {}), ...options.auth }).fetch
     : options.fetch;
   const chosen = clientForCard(card, { ...options, ...(authorized ? { fetch: authorized } : {}) });
-  if (!chosen) throw new A2aClientError(-32004, `the agent card lists no ${options.binding ?? 'JSONRPC or HTTP+JSON'} interface`);
+  if (!chosen) {
+    const listed = card.supportedInterfaces.map((i) => JSON.stringify(i.protocolBinding)).join(', ');
+    throw new InvalidAgentCardError(cardUrl(baseUrl), card, 'cannot be used', [
+      { pointer: '/supportedInterfaces', message: `lists no ${options.binding ?? 'JSONRPC or HTTP+JSON'} interface (it lists ${listed})` },
+    ]);
+  }
   return { card, client: chosen.client };
 }
 

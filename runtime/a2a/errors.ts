@@ -64,39 +64,71 @@ export class A2aError extends Error {
   }
 }
 
-const precondition = { httpStatus: 400, grpcStatus: 'FAILED_PRECONDITION' } as const;
+/**
+ * A2A 1.0's error types with their JSON-RPC code, HTTP status and gRPC status: the A2A-specific ones as §5.4
+ * (Error Code Mappings) maps them; the standard JSON-RPC ones of §9.5 with the statuses of §3.3.2's categories
+ * (validation: 400 INVALID_ARGUMENT; system: 500 INTERNAL) and, for an unknown method, the official SDK's
+ * 404 UNIMPLEMENTED (kit/out/11-errors.http). The schema and proto define no errors, so this is the one table.
+ */
+export const A2A_ERROR_TYPES = {
+  JSONParseError: { code: -32700, httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT' },
+  InvalidRequestError: { code: -32600, httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT' },
+  MethodNotFoundError: { code: -32601, httpStatus: 404, grpcStatus: 'UNIMPLEMENTED' },
+  InvalidParamsError: { code: -32602, httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT' },
+  InternalError: { code: -32603, httpStatus: 500, grpcStatus: 'INTERNAL' },
+  TaskNotFoundError: { code: -32001, httpStatus: 404, grpcStatus: 'NOT_FOUND' },
+  TaskNotCancelableError: { code: -32002, httpStatus: 400, grpcStatus: 'FAILED_PRECONDITION' },
+  PushNotificationNotSupportedError: { code: -32003, httpStatus: 400, grpcStatus: 'FAILED_PRECONDITION' },
+  UnsupportedOperationError: { code: -32004, httpStatus: 400, grpcStatus: 'FAILED_PRECONDITION' },
+  ContentTypeNotSupportedError: { code: -32005, httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT' },
+  InvalidAgentResponseError: { code: -32006, httpStatus: 500, grpcStatus: 'INTERNAL' },
+  ExtendedAgentCardNotConfiguredError: { code: -32007, httpStatus: 400, grpcStatus: 'FAILED_PRECONDITION' },
+  ExtensionSupportRequiredError: { code: -32008, httpStatus: 400, grpcStatus: 'FAILED_PRECONDITION' },
+  VersionNotSupportedError: { code: -32009, httpStatus: 400, grpcStatus: 'FAILED_PRECONDITION' },
+} as const satisfies Record<string, { code: number; httpStatus: number; grpcStatus: string }>;
 
+export type A2aErrorType = keyof typeof A2A_ERROR_TYPES;
+
+/** A type's google.rpc.ErrorInfo `reason` (§11.6): its name in UPPER_SNAKE_CASE without "Error" (TaskNotFoundError → TASK_NOT_FOUND). */
+export function reasonOf(type: string): string {
+  return type
+    .replace(/Error$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toUpperCase();
+}
+
+/** An error of `type` (its code and statuses from the table); `reason` adds the ErrorInfo detail (§9.5, §11.6). */
+function typed(
+  type: A2aErrorType,
+  message: string,
+  options: { reason?: boolean; context?: Record<string, unknown>; violations?: readonly FieldViolation[] } = {},
+): A2aError {
+  const { code, httpStatus, grpcStatus } = A2A_ERROR_TYPES[type];
+  return new A2aError(code, message, {
+    httpStatus,
+    grpcStatus,
+    ...(options.reason === false ? {} : { reason: reasonOf(type) }),
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.violations ? { violations: options.violations } : {}),
+  });
+}
+
+/** The errors the agent answers; the standard JSON-RPC ones without an ErrorInfo but Validation failed (as the official SDK, recordings a2a_errors). */
 export const A2aErrors = {
-  parse: () => new A2aError(-32700, 'Parse error', { httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT' }),
-  invalidRequest: (message = 'Invalid Request') => new A2aError(-32600, message, { httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT' }),
-  methodNotFound: () => new A2aError(-32601, 'Method not found', { httpStatus: 404, grpcStatus: 'UNIMPLEMENTED' }),
-  invalidParams: (violations: readonly FieldViolation[]) =>
-    new A2aError(-32602, 'Validation failed', { reason: 'INVALID_PARAMS', httpStatus: 400, grpcStatus: 'INVALID_ARGUMENT', violations }),
-  internal: () => new A2aError(-32603, 'Internal error', { httpStatus: 500, grpcStatus: 'INTERNAL' }),
-  taskNotFound: (taskId?: string) =>
-    new A2aError(-32001, 'Task not found', {
-      reason: 'TASK_NOT_FOUND',
-      httpStatus: 404,
-      grpcStatus: 'NOT_FOUND',
-      ...(taskId ? { context: { taskId } } : {}),
-    }),
-  taskNotCancelable: (taskId: string) =>
-    new A2aError(-32002, 'Task cannot be canceled', { reason: 'TASK_NOT_CANCELABLE', ...precondition, context: { taskId } }),
-  pushNotSupported: () => new A2aError(-32003, 'Push Notification is not supported', { reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED', ...precondition }),
-  unsupported: (message: string, context?: Record<string, unknown>) =>
-    new A2aError(-32004, message, { reason: 'UNSUPPORTED_OPERATION', ...precondition, ...(context ? { context } : {}) }),
+  parse: () => typed('JSONParseError', 'Parse error', { reason: false }),
+  invalidRequest: (message = 'Invalid Request') => typed('InvalidRequestError', message, { reason: false }),
+  methodNotFound: () => typed('MethodNotFoundError', 'Method not found', { reason: false }),
+  invalidParams: (violations: readonly FieldViolation[]) => typed('InvalidParamsError', 'Validation failed', { violations }),
+  internal: () => typed('InternalError', 'Internal error', { reason: false }),
+  taskNotFound: (taskId?: string) => typed('TaskNotFoundError', 'Task not found', taskId ? { context: { taskId } } : {}),
+  taskNotCancelable: (taskId: string) => typed('TaskNotCancelableError', 'Task cannot be canceled', { context: { taskId } }),
+  pushNotSupported: () => typed('PushNotificationNotSupportedError', 'Push Notification is not supported'),
+  unsupported: (message: string, context?: Record<string, unknown>) => typed('UnsupportedOperationError', message, context ? { context } : {}),
   terminal: (taskId: string, state: string) => A2aErrors.unsupported(`Task ${taskId} is in terminal state: ${state}`, { taskId }),
-  contentType: (mediaType: string) =>
-    new A2aError(-32005, 'Incompatible content types', {
-      reason: 'CONTENT_TYPE_NOT_SUPPORTED',
-      httpStatus: 400,
-      grpcStatus: 'INVALID_ARGUMENT',
-      context: { mediaType },
-    }),
+  contentType: (mediaType: string) => typed('ContentTypeNotSupportedError', 'Incompatible content types', { context: { mediaType } }),
   versionNotSupported: (requested: string, expected: string = pin.revision) =>
-    new A2aError(-32009, `A2A version '${requested}' is not supported by this handler. Expected version '${expected}'.`, {
-      reason: 'VERSION_NOT_SUPPORTED',
-      ...precondition,
+    typed('VersionNotSupportedError', `A2A version '${requested}' is not supported by this handler. Expected version '${expected}'.`, {
       context: { requested },
     }),
   noExtendedCard: () => A2aErrors.unsupported('The agent does not support authenticated extended cards'),
@@ -108,6 +140,5 @@ export const A2aErrors = {
         ? A2aErrors.noExtendedCard()
         : A2aErrors.unsupported(`${method} is not supported by this agent (capability ${path.join('.')})`),
   /** The card declares `capabilities.extendedAgentCard` but the server was given no extended card (§3.3.4). */
-  extendedCardNotConfigured: () =>
-    new A2aError(-32007, 'Extended Card not configured', { reason: 'EXTENDED_AGENT_CARD_NOT_CONFIGURED', ...precondition }),
+  extendedCardNotConfigured: () => typed('ExtendedAgentCardNotConfiguredError', 'Extended Card not configured'),
 };

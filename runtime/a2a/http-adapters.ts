@@ -40,6 +40,8 @@ export function a2aNodeHandler(server: A2aServer, options: A2aHttpOptions = {}):
 export function a2aFetchHandler(server: A2aServer, options: A2aFetchOptions = {}): A2aFetchHandler {
   if ('routes' in options && options.routes !== undefined)
     throw new TypeError('a2aFetchHandler: options.routes takes node req/res; serve extra routes in front of the fetch handler');
+  if (server.options.http?.routes !== undefined)
+    throw new TypeError("a2aFetchHandler: the agent's http.routes take node req/res; serve them in front of the fetch handler");
   const handler = new A2aHttpHandler(server, options);
   return Object.assign((request: Request) => handler.fetch(request), { handler });
 }

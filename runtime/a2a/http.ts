@@ -21,6 +21,7 @@ import { CARD_PATH, compileRoute, pathOf, targetOf, type Route, type Target } fr
 import type { A2aServer } from './server.ts';
 import type { A2aBehaviour, AgentCard } from './types.ts';
 import { checkParams } from './validation.ts';
+import { authenticationFor } from './security.ts';
 import { resultInWireOrder } from './wire-order.ts';
 
 /** What `authenticate` reads of a request: a node:http IncomingMessage is one (node adapters pass it as is). */
@@ -46,7 +47,11 @@ export interface A2aHttpOptions extends OutboundLimits, HttpServerTimeouts {
   readonly jsonRpcPath?: string;
   /** Prefix of the HTTP+JSON routes. Default: the path of the card's HTTP+JSON interface URL, else none. */
   readonly restPath?: string;
-  /** Runs before any A2A method (not the public card): a refusal is HTTP 401 with its WWW-Authenticate challenge. */
+  /**
+   * Runs before any A2A method (not the public card): a refusal is HTTP 401 with its WWW-Authenticate challenge.
+   * Default: the agent's own (A2aServerOptions `http.authenticate`), else its card's requirements checked by its
+   * `verifiers` (security.ts). A card that requires a scheme with none of these to check it does not serve.
+   */
   readonly authenticate?: Authenticate;
   /**
    * Extra routes the agent serves outside A2A, tried after the card and before authentication; returns true
@@ -88,12 +93,23 @@ export class A2aHttpHandler {
   readonly #options: A2aHttpOptions;
   readonly #jsonRpcPath: string;
   readonly #routes: Route[];
+  /** The check in front of every A2A method (security.ts authenticationFor); none for a card that requires nothing. */
+  readonly #authenticate: Authenticate | undefined;
+  /** Routes beside A2A: the adapter's, else the agent's own. */
+  readonly #ownRoutes: A2aHttpOptions['routes'];
   /** The served card, serialised, and the card it was made from (advertiseAt replaces the server's card). */
   #card: { readonly of: AgentCard; readonly json: string; readonly etag: string } | undefined;
 
   constructor(server: A2aServer, options: A2aHttpOptions = {}) {
     this.#server = server;
     this.#options = options;
+    const agent = server.options.http ?? {};
+    this.#authenticate = authenticationFor(server.options.card, {
+      adapter: options.authenticate,
+      agent: agent.authenticate,
+      verifiers: server.options.verifiers,
+    });
+    this.#ownRoutes = options.routes ?? agent.routes;
     if (options.publicUrl !== undefined) server.advertiseAt(options.publicUrl);
     // The routes are at the paths of the card as given (a public URL's own path is the proxy's).
     const interfaces = server.options.card.supportedInterfaces;
@@ -141,7 +157,7 @@ export class A2aHttpHandler {
   async #handle(req: HttpRequest, res: HttpResponse, next?: () => void): Promise<void> {
     const url = targetOf(req.target);
     if (url.pathname === CARD_PATH && req.method === 'GET') return this.#serveCard(req, res);
-    const routes = this.#options.routes;
+    const routes = this.#ownRoutes;
     if (
       routes &&
       req instanceof NodeRequest &&
@@ -150,9 +166,7 @@ export class A2aHttpHandler {
     )
       return;
     if (next && !this.owns(req)) return next();
-    const auth = await this.#options.authenticate?.(
-      req instanceof NodeRequest ? req.req : { method: req.method, url: req.target, headers: req.headers },
-    );
+    const auth = await this.#authenticate?.(req instanceof NodeRequest ? req.req : { method: req.method, url: req.target, headers: req.headers });
     if (auth && !auth.ok)
       return res.send(401, { 'www-authenticate': auth.challenge, 'content-type': 'application/json' }, JSON.stringify({ error: 'unauthorized' }));
     if (url.pathname === this.#jsonRpcPath) {

@@ -25,9 +25,20 @@ export {
   type A2aNodeHandler,
 } from './http-adapters.ts';
 export { A2aClient, InvalidTaskError, type InvalidTask, type ListTasksOptions } from './client-list.ts';
-export { A2aClientError, clientForCard, connect, jsonRpcTransport, restTransport, type Binding, type TransportOptions } from './client.ts';
-export { A2aError, A2aErrors, type FieldViolation } from './errors.ts';
+export { acceptCard, InvalidAgentCardError, type CardProblem } from './client-card.ts';
+export {
+  A2aClientError,
+  clientForCard,
+  connect,
+  jsonRpcTransport,
+  restTransport,
+  type Binding,
+  type ClientFieldViolation,
+  type TransportOptions,
+} from './client.ts';
+export { A2A_ERROR_TYPES, A2aError, A2aErrors, type A2aErrorType, type FieldViolation } from './errors.ts';
 export { PushSender, type PushOptions } from './push.ts';
+export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerVerifier, type CardSecurity } from './security.ts';
 export {
   copyJson,
   InMemoryTaskStore,

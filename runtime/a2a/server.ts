@@ -28,9 +28,11 @@ import { lookup } from '@wiregen/a2a-1.0';
 import type { A2aCluster } from './cluster.ts';
 import { A2aErrors } from './errors.ts';
 import { closedGate, TaskExecutions } from './executions.ts';
+import type { A2aHttpOptions } from './http.ts';
 import { cardAt } from './http-routes.ts';
 import { ClusterLedger, LocalLedger, type ClusterLedgerOptions, type TaskLedger } from './ledger.ts';
 import { PushSender, type PushOptions } from './push.ts';
+import type { A2aVerifiers } from './security.ts';
 import { InMemoryTaskStore, snapshotTask, type TaskStore } from './store.ts';
 import {
   INTERRUPTED_STATES,
@@ -67,6 +69,19 @@ export interface A2aServerOptions {
   readonly clock?: () => Date;
   readonly push?: PushOptions;
   readonly log?: (line: string) => void;
+  /**
+   * Check the credentials the card's `securityRequirements` ask for (security.ts): a bearer token (HTTP bearer,
+   * OAuth 2, OpenID Connect) by `bearer`, an API key by `apiKey`. Every HTTP adapter applies them to every A2A
+   * method on both bindings (not to the public card, which clients read to learn what to present); an adapter
+   * refuses to start when the card requires a scheme and neither these nor an `authenticate` can check it.
+   */
+  readonly verifiers?: A2aVerifiers;
+  /**
+   * What the agent serves over HTTP beside A2A, applied by every adapter (an adapter's own options first):
+   * `authenticate`, a check of your own in front of every A2A method (instead of `verifiers`), and `routes`
+   * (node:http adapters only; the fetch handler refuses an agent that has them).
+   */
+  readonly http?: Pick<A2aHttpOptions, 'authenticate' | 'routes'>;
 }
 
 /**

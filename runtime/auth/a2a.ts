@@ -3,17 +3,14 @@
  * `securitySchemes` and `securityRequirements`, modelled on OpenAPI 3.2's Security Scheme Object): the client
  * side picks the first requirement it holds credentials for and presents them (HTTP bearer, API key in a
  * header, query or cookie, OAuth 2 client credentials or authorization code with PKCE, via oauth4webapi); the
- * server side enforces the card's requirements on both bindings through the HTTP options' `authenticate`,
- * answering a refusal with the 401 and `Bearer realm=…` challenge the deployer kit uses.
+ * server side (`a2aAuthenticate`, the agent's `verifiers`) is runtime/a2a/security.ts, re-exported here.
  */
 import type { AuthorizationServer, TokenEndpointResponse } from 'oauth4webapi';
-import type { AuthRequest, Authenticate } from '../a2a/http.ts';
-import type { AgentCard, SecurityScheme } from '@wiregen/a2a-1.0';
-import { formatChallenge, scopeList } from './challenge.ts';
+import type { AgentCard } from '@wiregen/a2a-1.0';
+import { kindOf, requirementsOf, schemeOf } from '../a2a/security.ts';
 import { AuthError, requireSecureUrl } from './errors.ts';
 import { authorizationCodeGrant, clientCredentialsGrant, markFallback, type AuthorizeCallback, type GrantContext } from './grants.ts';
 import { clientAuthFor, type ClientCredentials } from './registration.ts';
-import type { TokenInfo, TokenVerifier } from './resource-server.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -32,31 +29,6 @@ export interface A2aCredentials {
   readonly fetch?: typeof fetch;
   /** Allow http to loopback token endpoints (tests). Default false. */
   readonly allowLoopbackHttp?: boolean;
-}
-
-type Kind = 'bearer' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'basic' | 'mtls';
-
-function kindOf(scheme: SecurityScheme): Kind | undefined {
-  if (scheme.apiKeySecurityScheme) return 'apiKey';
-  if (scheme.httpAuthSecurityScheme) return scheme.httpAuthSecurityScheme.scheme.toLowerCase() === 'bearer' ? 'bearer' : 'basic';
-  if (scheme.oauth2SecurityScheme) return 'oauth2';
-  if (scheme.openIdConnectSecurityScheme) return 'openIdConnect';
-  if (scheme.mtlsSecurityScheme) return 'mtls';
-  return undefined;
-}
-
-/** The card's requirements as (scheme name → scopes) maps; none means the agent is public. */
-function requirementsOf(card: AgentCard): Record<string, readonly string[]>[] {
-  return (card.securityRequirements ?? []).map((r) =>
-    Object.fromEntries(Object.entries(r.schemes ?? {}).map(([name, list]) => [name, list.list ?? []])),
-  );
-}
-
-function schemeOf(card: AgentCard, name: string): SecurityScheme {
-  const scheme = card.securitySchemes?.[name];
-  if (!scheme)
-    throw new AuthError('configuration', `agent card ${card.name}: securityRequirements names ${name}, which securitySchemes does not define`);
-  return scheme;
 }
 
 // ---- client ------------------------------------------------------------------------------------------------
@@ -169,82 +141,6 @@ async function oauth2Token(
   return authorizationCodeGrant(ctx, client.authorize, client.redirectUri);
 }
 
-// ---- server ------------------------------------------------------------------------------------------------
+// ---- server: runtime/a2a/security.ts (no OAuth library), re-exported here ---------------------------------
 
-export interface A2aVerifiers {
-  /** Checks a bearer token (HTTP bearer, OAuth 2 and OpenID Connect schemes): its info, or an AuthError('invalid-token'). */
-  readonly bearer?: TokenVerifier;
-  /** Whether an API key is valid for the scheme `name`. */
-  readonly apiKey?: (key: string, name: string) => Awaitable<boolean>;
-}
-
-function apiKeyOf(req: AuthRequest, location: string, param: string): string | undefined {
-  if (location === 'query') return new URL(req.url ?? '/', 'http://localhost').searchParams.get(param) ?? undefined;
-  if (location === 'cookie') {
-    const cookies = String(req.headers['cookie'] ?? '').split(/;\s*/);
-    const found = cookies.find((c) => c.startsWith(`${param}=`));
-    return found === undefined ? undefined : decodeURIComponent(found.slice(param.length + 1));
-  }
-  const value = req.headers[param.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * The `authenticate` option (A2aHttpOptions) that enforces the card's `securityRequirements` on both
- * bindings: a request passes when one requirement's schemes all pass (bearer tokens by `verifiers.bearer`,
- * with the requirement's scopes; API keys by `verifiers.apiKey`). A refusal is a `Bearer realm="<card name>"`
- * challenge, with `error="invalid_token"` or `"insufficient_scope"` when a token was presented.
- */
-export function a2aAuthenticate(card: AgentCard, verifiers: A2aVerifiers): Authenticate {
-  const requirements = requirementsOf(card);
-  for (const requirement of requirements) for (const name of Object.keys(requirement)) schemeOf(card, name);
-  const realm = card.name;
-  const checkScheme = async (req: AuthRequest, name: string, scopes: readonly string[]): Promise<void> => {
-    const scheme = schemeOf(card, name);
-    const kind = kindOf(scheme);
-    if (kind === 'apiKey') {
-      const { location, name: param } = scheme.apiKeySecurityScheme!;
-      const key = apiKeyOf(req, location, param);
-      if (key === undefined) throw new AuthError('invalid-token', `no API key (${location} ${param})`);
-      if (!verifiers.apiKey || !(await verifiers.apiKey(key, name))) throw new AuthError('invalid-token', `the API key for ${name} is not valid`);
-      return;
-    }
-    if (kind === 'bearer' || kind === 'oauth2' || kind === 'openIdConnect') {
-      const header = req.headers['authorization'];
-      const token = /^Bearer +(\S+)$/i.exec(Array.isArray(header) ? (header[0] ?? '') : (header ?? ''))?.[1];
-      if (!token) throw new AuthError('invalid-token', 'no bearer token');
-      if (!verifiers.bearer) throw new AuthError('configuration', `scheme ${name} needs a bearer verifier`);
-      const info: TokenInfo = await verifiers.bearer(token);
-      const missing = scopes.filter((s) => !info.scopes.includes(s));
-      if (missing.length) throw new AuthError('insufficient-scope', `the token lacks scope ${missing.join(' ')}`);
-      return;
-    }
-    throw new AuthError('configuration', `scheme ${name} (${kind ?? 'unknown'}) cannot be checked here`);
-  };
-  return async (req) => {
-    if (!requirements.length) return { ok: true };
-    let refusal: AuthError | undefined;
-    for (const requirement of requirements) {
-      try {
-        for (const [name, scopes] of Object.entries(requirement)) await checkScheme(req, name, scopes);
-        return { ok: true };
-      } catch (err) {
-        if (!(err instanceof AuthError) || err.check === 'configuration') throw err;
-        // The most telling refusal: a presented-but-rejected credential over a missing one.
-        if (!refusal || (refusal.message.startsWith('no ') && !err.message.startsWith('no '))) refusal = err;
-      }
-    }
-    const presented = refusal && !refusal.message.startsWith('no ');
-    const scope = [...new Set(requirements.flatMap((r) => Object.values(r).flat()))];
-    return {
-      ok: false,
-      challenge: formatChallenge('Bearer', {
-        realm,
-        ...(scope.length ? { scope: scopeList(scope.join(' ')).join(' ') } : {}),
-        ...(presented
-          ? { error: refusal!.check === 'insufficient-scope' ? 'insufficient_scope' : 'invalid_token', error_description: refusal!.message }
-          : {}),
-      }),
-    };
-  };
-}
+export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerVerifier } from '../a2a/security.ts';

@@ -100,7 +100,13 @@ describe('the client and authentication in front of the protocol', () => {
     for (const transport of [jsonRpcTransport(`${a.url}/a2a`), restTransport(`${a.url}/rest`)]) {
       const err = await new Client(transport).getTask({ id: 'x' }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(A2aClientError);
-      expect(err).toMatchObject({ status: 401, challenge, code: 401, message: 'HTTP 401 Unauthorized', data: { error: 'unauthorized' } });
+      expect(err).toMatchObject({
+        status: 401,
+        challenge,
+        code: 401,
+        message: `HTTP 401 Unauthorized (WWW-Authenticate: ${challenge})`,
+        data: { error: 'unauthorized' },
+      });
     }
     const signedIn = new Client(jsonRpcTransport(`${a.url}/a2a`, { headers: { authorization: 'Bearer ok' } }));
     expect(await signedIn.getTask({ id: 'x' }).catch((e: unknown) => e)).toMatchObject({ code: -32001, status: undefined });

@@ -21,3 +21,10 @@ it('refuses the node-only routes option with a one-line error', () => {
     'a2aFetchHandler: options.routes takes node req/res; serve extra routes in front of the fetch handler',
   );
 });
+
+it('refuses an agent whose own http.routes take node req/res, with a one-line error', () => {
+  const server = new A2aServer({ card: testCard(), executor: { execute: async () => {} }, http: { routes: () => false }, log: () => {} });
+  expect(() => a2aFetchHandler(server)).toThrow(
+    "a2aFetchHandler: the agent's http.routes take node req/res; serve them in front of the fetch handler",
+  );
+});

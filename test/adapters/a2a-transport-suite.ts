@@ -4,7 +4,8 @@
  * `runA2aTransportSuite(name, target)` covers the agent card (ETag, 304), the JSON-RPC binding (a result, the
  * envelope errors, 405, 413), the HTTP+JSON routes (the behaviour's content type, google.rpc.Status errors, 405
  * with Allow, 404), SSE on both bindings, the 401 challenge when `authenticate` refuses, and the end of a
- * stream when the client goes away, and the hardening cases (a2a-suite-hardening.ts). Expected answers as test/a2a pins them (agent-card, jsonrpc-envelope,
+ * stream when the client goes away, the hardening cases (a2a-suite-hardening.ts) and the card's security on every
+ * method, or no start without a verifier (a2a-suite-security.ts). Expected answers as test/a2a pins them (agent-card, jsonrpc-envelope,
  * rest-binding, streaming) and as the SDK recorded them (a2a_errors).
  */
 import { createHash } from 'node:crypto';
@@ -16,6 +17,7 @@ import { gate, testCard, userMessage, type Json } from '../helpers/a2a-server.ts
 import { canonicalJson } from '../helpers/golden.ts';
 import { eventually, open, send, type Exchange } from '../helpers/http-client.ts';
 import { a2aHardeningCases } from './a2a-suite-hardening.ts';
+import { a2aSecurityCases } from './a2a-suite-security.ts';
 import type { A2aTarget, Served } from './targets.ts';
 
 const CARD_PATH = '/.well-known/agent-card.json';
@@ -45,6 +47,7 @@ const rpcBody = (id: unknown, method: string, params?: unknown) =>
 export function runA2aTransportSuite(name: string, target: A2aTarget): void {
   describe(`A2A transport suite: ${name}`, () => {
     describe('hardening: depth', () => a2aHardeningCases(target));
+    describe('security as the card declares it', () => a2aSecurityCases(target));
     const running: Served[] = [];
     const streams: Exchange[] = [];
     afterEach(async () => {

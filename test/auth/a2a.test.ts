@@ -1,5 +1,5 @@
 /**
- * A2A security schemes (issue 18 item 3): an agent whose card requires OAuth 2 client credentials (scope
+ * A2A security schemes: an agent whose card requires OAuth 2 client credentials (scope
  * `agent:use`) or an API key enforces that on both bindings through `a2aAuthenticate` (401 with the
  * `Bearer realm=…` challenge the deployer kit uses); our A2A client reads the card and presents what it asks
  * (`connect(url, { auth })`, or `a2aClientAuth` as a transport's fetch). Tokens come from a real authorization
@@ -97,7 +97,12 @@ describe('the client honours the card', () => {
 
   it('an API key in the header the card names, on the HTTP+JSON binding too', async () => {
     const rest = new Client(restTransport(`${base}/rest`, { fetch: a2aClientAuth(card, { apiKey: { key: API_KEY } }).fetch }));
-    await expect(rest.getTask({ id: 'none' })).rejects.toMatchObject({ message: 'Task not found', status: 404 });
+    await expect(rest.getTask({ id: 'none' })).rejects.toMatchObject({
+      message: 'TaskNotFoundError: Task not found',
+      agentMessage: 'Task not found',
+      code: -32001,
+      status: 404,
+    });
   });
 
   it('no credentials for any requirement: a configuration error naming them, before any request', () => {

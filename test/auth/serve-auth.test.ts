@@ -120,3 +120,52 @@ describe('wiregen serve --auth', () => {
     expect(agent.stderr.trim()).toMatch(/^wiregen serve: --auth protects MCP servers; research-agent is an A2A agent/);
   });
 });
+
+describe('wiregen serve of an agent whose card requires a token', () => {
+  const card = {
+    name: 'Locked',
+    description: 'Requires a bearer token.',
+    supportedInterfaces: [{ url: 'http://127.0.0.1:1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    version: '1.0.0',
+    capabilities: {},
+    securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } },
+    securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [{ id: 's', name: 'S', description: 'S.', tags: ['s'] }],
+  };
+  const module = (verifiers: string) =>
+    `import { A2aServer } from '@wiregen/runtime/a2a';\n` +
+    `export default new A2aServer({ card: ${JSON.stringify(card)}, executor: { execute: async (ctx) => ctx.reply('hi') }${verifiers} });\n`;
+
+  it('without a verifier: does not start, one line naming the scheme, exit 2', () => {
+    const file = join(dir, 'locked.mjs');
+    writeFileSync(file, module(''));
+    const r = serveOnce([file, '--http', '0']);
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'wiregen serve: agent "Locked" declares security scheme "bearer" (card.securitySchemes.bearer) but no bearer verifier was given: ' +
+        'pass verifiers: { bearer: (token) => … } (a function of yours, or jwtVerifier of @wiregen/runtime/auth) to createAgent or A2aServer',
+    ]);
+  });
+
+  it('with one: a request without the token is 401, with it 200', async () => {
+    const file = join(dir, 'unlocked.mjs');
+    writeFileSync(file, module(`, verifiers: { bearer: (token) => token === 'open-sesame' }`));
+    const child = spawn(process.execPath, [CLI, 'serve', file, '--http', '0'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout }).on('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'x' } });
+      const headers = { 'content-type': 'application/json', 'a2a-version': '1.0' };
+      expect((await fetch(`${url}/a2a`, { method: 'POST', headers, body })).status).toBe(401);
+      const ok = await fetch(`${url}/a2a`, { method: 'POST', headers: { ...headers, authorization: 'Bearer open-sesame' }, body });
+      expect([ok.status, ((await ok.json()) as { error?: { code?: number } }).error?.code]).toEqual([200, -32001]);
+    } finally {
+      child.stdin.end();
+      child.kill('SIGTERM');
+    }
+  });
+});

@@ -6,7 +6,13 @@
  * what the runtime's A2aServer takes.
  */
 import type { AgentCard } from "@wiregen/a2a-1.0";
-import { SDK_BEHAVIOUR, type A2aServerOptions, type AgentDefinition, type AgentExecutor } from "@wiregen/runtime/a2a";
+import {
+  SDK_BEHAVIOUR,
+  type A2aServerOptions,
+  type AgentDefinition,
+  type AgentExecutor,
+  type CardSecurity,
+} from "@wiregen/runtime/a2a";
 
 export const card = {
   name: "Forecaster",
@@ -59,13 +65,24 @@ export function defineAgent(executor: AgentExecutor): AgentDefinition {
   return { name: "forecaster", card, behaviour, executor };
 }
 
-/** What createAgent takes beside the executor: the A2aServer's other options and HTTP beside A2A. Default: none. */
-export type AgentOptions = Omit<A2aServerOptions, "card" | "extendedCard" | "executor"> & Pick<AgentDefinition, "http">;
+/**
+ * What createAgent takes beside the executor: the A2aServer's other options and HTTP beside A2A. When the card's
+ * securityRequirements name a scheme, it must say how requests are checked (CardSecurity): `verifiers` for the
+ * schemes' credentials (`bearer`, `apiKey`), or an `http.authenticate` of its own; every way of serving the agent
+ * applies it, and one without it does not start.
+ */
+export type AgentOptions = Omit<A2aServerOptions, "card" | "extendedCard" | "executor"> &
+  Pick<AgentDefinition, "http"> &
+  CardSecurity<typeof card>;
 
 /**
  * The agent as the runtime's A2aServer takes it (`new A2aServer(createAgent(executor))`), and as
  * `wiregen serve` takes it from a module's default export. Throws {@link BehavioursError} without `execute`.
+ * The options are required when the card requires a security scheme (AgentOptions).
  */
-export function createAgent(executor: AgentExecutor, options: AgentOptions = {}): AgentDefinition & A2aServerOptions {
+export function createAgent(
+  executor: AgentExecutor,
+  ...[options]: {} extends AgentOptions ? [options?: AgentOptions] : [options: AgentOptions]
+): AgentDefinition & A2aServerOptions {
   return { ...defineAgent(executor), ...options };
 }
