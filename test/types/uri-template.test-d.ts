@@ -16,4 +16,4 @@ expectType<Equal<UriTemplateVariables<'x://a{;lang}{#section}'>, { lang?: string
 // A variable both required and optional is required.
 expectType<Equal<UriTemplateVariables<'x://{id}{?id}'>, { id: string }>>(true);
 // No expressions: no variables.
-expectType<Equal<UriTemplateVariables<'x://plain'>, {}>>(true);
+expectType<Equal<keyof UriTemplateVariables<'x://plain'>, never>>(true);
