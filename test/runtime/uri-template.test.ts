@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mcpServer } from '../../runtime/mcp/code-first.ts';
 import {
   expandUriTemplate,
   matchTemplate,
@@ -210,6 +211,12 @@ describe('templates that are not RFC 6570 templates', () => {
   ])('%s: %s', (template, message) => {
     expect(() => parseUriTemplate(template)).toThrow(message);
     expect(() => matchTemplate(template, 'notes://x')).toThrow(message);
+  });
+
+  it('the code-first builder refuses one when the resource is defined', () => {
+    expect(() => mcpServer({ name: 'n', version: '1' }).resource('notes://{=id}', {}, () => '')).toThrow(
+      'operator "=" at character 10 is reserved for future extensions (RFC 6570 §2.2)',
+    );
   });
 
   it('a variable exploded in one expression and not in another has no one type', () => {

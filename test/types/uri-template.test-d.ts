@@ -2,6 +2,7 @@
  * UriTemplateVariables (runtime/mcp/uri-template.ts): the type of what a match of a template yields, which the
  * code-first builder gives a template's reader. Compiled by `npm run typecheck`.
  */
+import { mcpServer } from '../../runtime/mcp/code-first.ts';
 import type { UriTemplateVariables } from '../../runtime/mcp/uri-template.ts';
 import { type Equal, expectType } from './equal.ts';
 
@@ -17,3 +18,12 @@ expectType<Equal<UriTemplateVariables<'x://a{;lang}{#section}'>, { lang?: string
 expectType<Equal<UriTemplateVariables<'x://{id}{?id}'>, { id: string }>>(true);
 // No expressions: no variables.
 expectType<Equal<keyof UriTemplateVariables<'x://plain'>, never>>(true);
+
+// The code-first builder gives a template's reader the same variables.
+mcpServer({ name: 'w', version: '1' })
+  .resource('notes://{folder}/{id}{?rev,tag*}', {}, (vars) => {
+    expectType<Equal<typeof vars, { folder: string; id: string; rev?: string; tag?: string[] }>>(true);
+    return vars.id;
+  })
+  // @ts-expect-error a query variable may be absent
+  .resource('notes://search{?q}', {}, ({ q }) => q.trim());
