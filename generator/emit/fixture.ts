@@ -9,7 +9,7 @@
  */
 import { compile } from 'json-schema-to-typescript';
 import { GENERATOR_NAME } from '../context.ts';
-import { pointer } from '../errors.ts';
+import { InputError, pointer, type Diagnostic } from '../errors.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
 import { isObject, mapSchema, type Json, type JsonObject } from '../load/schema.ts';
 import { SECTIONS, TOOL_AJV, type LoadedSpec } from '../spec/load.ts';
@@ -79,8 +79,7 @@ function where(loaded: LoadedSpec, at: string): string {
 
 /**
  * Where each item the behaviours must cover is declared, by section: what the generated check of the
- * behaviours reports (every tool, resource and prompt needs a function; a resource template may go without,
- * and is then listed but not readable).
+ * behaviours reports (every tool, resource, resource template and prompt needs a function).
  */
 function declared(loaded: LoadedSpec): JsonObject {
   const out: JsonObject = {};
@@ -89,9 +88,37 @@ function declared(loaded: LoadedSpec): JsonObject {
     const at = where(loaded, loaded.spec[section] === undefined ? '' : pointer(section));
     const placed: JsonObject = {};
     items.forEach((item, i) => (placed[String(item[key])] = where(loaded, pointer(section, i))));
-    out[section] = { at, label, required: section !== 'resourceTemplates', items: placed };
+    out[section] = { at, label, items: placed };
   }
   return out;
+}
+
+/**
+ * Each resource template's uriTemplate and the type of its variables: what matchTemplate yields for it
+ * (runtime/mcp/uri-template.ts, whose parser decides; loaded only for a spec with templates). One line per
+ * template that is not an RFC 6570 URI template, or names a variable both exploded and not.
+ */
+async function templateRows(loaded: LoadedSpec): Promise<{ uriTemplate: string; varsType: string }[]> {
+  const templates = (loaded.spec['resourceTemplates'] ?? []) as JsonObject[];
+  if (templates.length === 0) return [];
+  const { uriTemplateVariables, UriTemplateError } = await import('@wiregen/runtime/mcp');
+  const problems: Diagnostic[] = [];
+  const rows = templates.map((template, i) => {
+    const uriTemplate = template['uriTemplate'] as string;
+    try {
+      const fields = uriTemplateVariables(uriTemplate).map(
+        (v) => `${JSON.stringify(v.name)}${v.required ? '' : '?'}: ${v.list ? 'string[]' : 'string'}`,
+      );
+      return { uriTemplate, varsType: fields.length ? `{ ${fields.join('; ')} }` : 'Record<string, never>' };
+    } catch (err) {
+      if (!(err instanceof UriTemplateError)) throw err;
+      const at = pointer('resourceTemplates', i, 'uriTemplate');
+      problems.push({ file: loaded.file, pointer: at, ...loaded.locate(at), message: `not an RFC 6570 URI template: ${err.message}` });
+      return { uriTemplate, varsType: 'never' };
+    }
+  });
+  if (problems.length) throw new InputError(problems);
+  return rows;
 }
 
 /** The header of a spec's files: where they come from and how to write them again. */
@@ -134,6 +161,7 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
     names.set(name, n);
     toolRows.push({ name, argsType, valueType, inputValidator: n.input, outputValidator: n.output });
   }
+  const resourceTemplates = await templateRows(loaded);
   const index = render('server.ts', {
     name: loaded.name,
     file: loaded.file,
@@ -145,7 +173,8 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
     anyWrapped: toolRows.some((t) => t.valueType.endsWith('["result"]')),
     prompts: ((spec['prompts'] ?? []) as JsonObject[]).map((p) => ({ name: p['name'], arguments: p['arguments'] ?? [] })),
     resources: spec['resources'] ?? [],
-    resourceTemplates: spec['resourceTemplates'] ?? [],
+    resourceTemplates,
+    readsResources: Boolean((spec['resources'] as unknown[] | undefined)?.length || resourceTemplates.length),
   });
   const raw: [string, string][] = [['index.ts', index]];
   if (tools.length) raw.push(['validators.ts', validators(loaded, names)]);

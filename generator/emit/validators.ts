@@ -21,7 +21,7 @@ import type coreModule from 'ajv/dist/core.js';
 import addFormats from 'ajv-formats';
 import { pointer } from '../errors.ts';
 import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../load/schema.ts';
-import type { PinPlan, ValidatorPlan } from '../plan/index.ts';
+import { typeAt, type PinPlan, type ValidatorPlan } from '../plan/index.ts';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
 import { shareExportSchemas } from './dedupe.ts';
 import { STANDALONE_FORMATS, standaloneEsm, standaloneParts, type StandaloneParts } from './standalone.ts';
@@ -203,13 +203,11 @@ export function validatorRefs(plan: PinPlan): Record<string, string> {
 
 /**
  * The type a validator narrows to, qualified by the namespace validators.d.ts imports types.ts under: the
- * definition, or a `#/properties/a/properties/b` chain into it as indexed access types (plan/index.ts allows
- * only those).
+ * definition, or the property chain its ref leads through (plan/index.ts: `allOf/<n>` steps are not properties
+ * of the type, which is the members' intersection).
  */
 function validatorType(v: ValidatorPlan): string {
-  let type = `T.${v.ref.def}`;
-  for (let i = 1; i < v.ref.tokens.length; i += 2) type = `NonNullable<${type}[${JSON.stringify(v.ref.tokens[i])}]>`;
-  return type;
+  return typeAt(`T.${v.ref.def}`, v.path);
 }
 
 export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {

@@ -18,6 +18,13 @@ export interface ValidatorPlan {
   readonly ref: SchemaRef;
   /** The TypeScript type the validator narrows to. */
   readonly type: string;
+  /** The property names `ref` leads through from its definition (its `allOf/<n>` steps left out): what `type` indexes. */
+  readonly path: readonly string[];
+}
+
+/** The type at `path` inside the type `root`: indexed access types, each non-null (a member may be optional). */
+export function typeAt(root: string, path: readonly string[]): string {
+  return path.reduce((t, n) => `NonNullable<${t}[${JSON.stringify(n)}]>`, root);
 }
 
 export interface CapabilityGate {
@@ -76,7 +83,7 @@ export interface PinPlan {
 
 function planRef(loaded: LoadedPin, text: string, where: string): ValidatorPlan {
   const ref = parseSchemaRef(text);
-  if (ref.tokens.length === 0) return { name: ref.def, ref, type: ref.def };
+  if (ref.tokens.length === 0) return { name: ref.def, ref, type: ref.def, path: [] };
   // Only `#/properties/a/properties/b` chains map onto TypeScript indexed access types; an `allOf/<n>` step
   // may come between (a member's properties are the intersection's: an extension's GetTaskRequest params).
   const names: string[] = [];
@@ -86,14 +93,13 @@ function planRef(loaded: LoadedPin, text: string, where: string): ValidatorPlan 
       fail({ file: loaded.manifest.file, pointer: where, message: `${text}: only #/properties/<name> pointers are supported` });
     names.push(ref.tokens[i + 1]!);
   }
-  const type = names.reduce((t, n) => `NonNullable<${t}[${JSON.stringify(n)}]>`, ref.def);
-  return { name: [ref.def, ...names].join('_'), ref, type };
+  return { name: [ref.def, ...names].join('_'), ref, type: typeAt(ref.def, names), path: names };
 }
 
 export function planPin(loaded: LoadedPin): PinPlan {
   const { pin, bundle, manifest } = loaded;
   const validators = new Map<string, ValidatorPlan>();
-  for (const name of Object.keys(bundle.defs).sort()) validators.set(name, { name, ref: { def: name, tokens: [] }, type: name });
+  for (const name of Object.keys(bundle.defs).sort()) validators.set(name, { name, ref: { def: name, tokens: [] }, type: name, path: [] });
 
   const methods: MethodPlan[] = [];
   for (const [method, entry] of Object.entries(manifest.methods)) {

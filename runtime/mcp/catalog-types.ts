@@ -99,7 +99,8 @@ export interface CompletionQuery {
 export interface Behaviours {
   readonly tools?: Readonly<Record<string, (args: never, ctx: RequestContext) => unknown>>;
   readonly resources?: Readonly<Record<string, (ctx: RequestContext) => ResourceBody | Promise<ResourceBody>>>;
-  readonly resourceTemplates?: Readonly<Record<string, (vars: Record<string, string>, ctx: RequestContext) => ResourceBody | Promise<ResourceBody>>>;
+  /** Each gets what matchTemplate yields for its uriTemplate (uri-template.ts; the generated module types it per template). */
+  readonly resourceTemplates?: Readonly<Record<string, (vars: never, ctx: RequestContext) => ResourceBody | Promise<ResourceBody>>>;
   readonly prompts?: Readonly<Record<string, (args: never, ctx: RequestContext) => PromptBody | Promise<PromptBody>>>;
   readonly complete?: (query: CompletionQuery, ctx: RequestContext) => readonly string[] | Promise<readonly string[]>;
 }

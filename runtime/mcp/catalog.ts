@@ -14,6 +14,7 @@ import { InputRequired } from './mrtr.ts';
 import { paginate } from './pagination.ts';
 import { MAX_COMPLETION_VALUES } from './protocol.ts';
 import type { McpHandlers, McpServerOptions, RequestContext } from './types.ts';
+import { matchTemplate } from './uri-template.ts';
 import type { Check } from '../core/index.ts';
 
 export type * from './catalog-types.ts';
@@ -46,18 +47,6 @@ function describe(v: Check): string {
 function listedTool(tool: ToolSpec): Tool {
   const { output, listed, ...wire } = tool;
   return wire as Tool;
-}
-
-/** Matches `uri` against a level-1 RFC 6570 template (`resource://item/{itemId}`); returns the variables. */
-export function matchTemplate(template: string, uri: string): Record<string, string> | undefined {
-  const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  const m = new RegExp(`^${pattern}$`).exec(uri);
-  if (!m) return undefined;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
 }
 
 /** A catalogue's tools by name (built once per server: tools/call looks one up on every request). */
@@ -117,7 +106,8 @@ async function readResource(def: FixtureDefinition, params: HandlerParams<'resou
   if (resource && read) return { contents: contents(await read(ctx), resource['mimeType']) };
   for (const template of def.spec.resourceTemplates ?? []) {
     const vars = matchTemplate(template.uriTemplate, uri);
-    const readTemplate = def.behaviours.resourceTemplates?.[template.uriTemplate];
+    const readTemplate = def.behaviours.resourceTemplates?.[template.uriTemplate] as
+      ((vars: unknown, ctx: RequestContext) => ResourceBody | Promise<ResourceBody>) | undefined;
     if (vars && readTemplate) return { contents: contents(await readTemplate(vars, ctx), template['mimeType']) };
   }
   throw paramsError(`Unknown resource: ${uri}`, { uri });

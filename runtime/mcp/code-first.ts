@@ -24,6 +24,7 @@ import { compileDefinition } from './code-first-compile.ts';
 import type { FromSchema, ObjectSchema } from './from-schema.ts';
 import { McpServer } from './server.ts';
 import type { CacheHints, McpServerOptions, RequestContext } from './types.ts';
+import { parseUriTemplate, type UriTemplateVariables } from './uri-template.ts';
 
 type Async<T> = T | Promise<T>;
 
@@ -70,12 +71,12 @@ export interface ResourceDefinition {
   readonly icons?: Icon[];
   readonly _meta?: MetaObject;
 }
-/** The `{variables}` of an RFC 6570 level-1 URI template. */
-export type TemplateVariables<U extends string> = U extends `${string}{${infer V}}${infer Rest}` ? V | TemplateVariables<Rest> : never;
-/** A resource reads with the context; a template (a URI with `{variables}`) with the variables too. */
+/** The variables of an RFC 6570 URI template (uri-template.ts), by name. */
+export type TemplateVariables<U extends string> = keyof UriTemplateVariables<U> & string;
+/** A resource reads with the context; a template (a URI with `{variables}`) with the variables a match yields too. */
 export type ResourceReader<U extends string> = [TemplateVariables<U>] extends [never]
   ? (ctx: RequestContext) => Async<ResourceBody>
-  : (vars: { [K in TemplateVariables<U>]: string }, ctx: RequestContext) => Async<ResourceBody>;
+  : (vars: UriTemplateVariables<U>, ctx: RequestContext) => Async<ResourceBody>;
 
 export interface PromptArgumentDefinition {
   readonly name: string;
@@ -150,6 +151,7 @@ export class McpServerBuilder {
     const template = /\{[^}]+\}/.test(uri);
     const { name, ...listing } = definition;
     if (template) {
+      parseUriTemplate(uri); // throws UriTemplateError for a URI with braces that is not an RFC 6570 template
       this.#add('resource template', uri, this.#templates, 'uriTemplate');
       this.#templates.push({ uriTemplate: uri, name: name ?? uri, ...defined(listing) });
       // A template's reader takes the variables its URI names (ResourceReader), which matchTemplate extracts.

@@ -26,7 +26,6 @@ export { InputRequired } from './mrtr.ts';
 export {
   catalogHandlers,
   catalogServerOptions,
-  matchTemplate,
   type Behaviours,
   type CompletionQuery,
   type FixtureDefinition,
@@ -39,6 +38,21 @@ export {
   type ToolOutput,
   type ToolSpec,
 } from './catalog.ts';
+export {
+  expandUriTemplate,
+  matchTemplate,
+  parseUriTemplate,
+  UriTemplateError,
+  uriTemplateVariables,
+  type UriTemplateExpression,
+  type UriTemplateMatch,
+  type UriTemplateOperator,
+  type UriTemplatePart,
+  type UriTemplateValues,
+  type UriTemplateVariable,
+  type UriTemplateVariables,
+  type UriTemplateVarSpec,
+} from './uri-template.ts';
 export {
   mcpServer,
   McpServerBuilder,

@@ -8,7 +8,7 @@
  * Streamable HTTP, and `@a2a-js/sdk` 1.3.0 for the agent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -20,6 +20,7 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
 import { buildAndPack, consumerProject, installTarballs, NPM, packedFiles, run, type ConsumerProject, type Packed } from './packages.ts';
+import { AGENT_BEHAVIOURS, SERVERS, STRICT_OPTIONS } from './strict-modules.ts';
 
 const INFO = { name: 'consumer-test', version: '1.0.0' };
 let packed: Packed;
@@ -99,7 +100,8 @@ describe('examples/mcp-server, installed from the tarballs', () => {
   let project: ConsumerProject;
 
   beforeAll(() => {
-    project = consumerProject('mcp-server', packed, ['hono@4']);
+    // hono for the README's code; @types/pg for @wiregen/runtime/a2a/postgres's declarations (pg, its optional peer, has none).
+    project = consumerProject('mcp-server', packed, ['hono@4', '@types/pg@8']);
   }, 300_000);
 
   afterAll(() => project?.dispose());
@@ -130,7 +132,55 @@ describe('examples/mcp-server, installed from the tarballs', () => {
       noUncheckedIndexedAccess: true,
     });
     expect(tsconfig.compilerOptions).not.toHaveProperty('allowImportingTsExtensions');
+    expect(tsconfig.compilerOptions).not.toHaveProperty('skipLibCheck');
     tsc(project);
+  });
+
+  it('modules generated for servers with and without each kind of item, and for agents, with every package imported, type-check strictly without skipLibCheck', () => {
+    // One folder per spec (strict-modules.ts), generated in one process by the packed generator's main; one tsc
+    // over all of them and a file importing every entry point of every package the project installed.
+    const root = project.path('strict');
+    const modules = [
+      ...SERVERS.map((m) => ({ name: m.name, file: 'server.yaml', spec: m.spec, behaviours: m.behaviours })),
+      ...readdirSync(join(ROOT, 'schemas/fixtures/a2a')).map((f) => ({
+        name: f.replace(/\.yaml$/, ''),
+        file: 'agent.yaml',
+        spec: readFileSync(join(ROOT, 'schemas/fixtures/a2a', f), 'utf8'),
+        behaviours: AGENT_BEHAVIOURS,
+      })),
+    ];
+    for (const m of modules) {
+      mkdirSync(join(root, m.name), { recursive: true });
+      writeFileSync(join(root, m.name, m.file), m.spec);
+      writeFileSync(join(root, m.name, 'behaviours.ts'), m.behaviours);
+    }
+    writeFileSync(
+      join(root, 'generate.mjs'),
+      `import { main } from 'wiregen';
+for (const [dir, spec] of JSON.parse(process.argv[2])) {
+  const code = await main(['generate', '--spec', spec, '--out', 'generated'], undefined, undefined, { root: dir });
+  if (code !== 0) process.exit(code);
+}
+`,
+    );
+    project.exec(process.execPath, [join(root, 'generate.mjs'), JSON.stringify(modules.map((m) => [join(root, m.name), m.file]))]);
+    const installed = [
+      'wiregen',
+      ...readdirSync(project.path('node_modules/@wiregen'))
+        .map((d) => `@wiregen/${d}`)
+        .sort(),
+    ];
+    expect(installed.sort()).toEqual([...packed.tarballs.keys()].sort());
+    const entries = installed.flatMap((name) => {
+      const { exports } = JSON.parse(readFileSync(project.path(`node_modules/${name}/package.json`), 'utf8')) as { exports: Record<string, unknown> };
+      return Object.keys(exports)
+        .filter((key) => !key.endsWith('.json'))
+        .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`));
+    });
+    expect(entries).toContain('@wiregen/runtime/a2a/postgres');
+    writeFileSync(join(root, 'every-package.ts'), entries.map((entry, i) => `export * as entry${i} from '${entry}';\n`).join(''));
+    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT_OPTIONS, include: ['.'] }));
+    project.exec(process.execPath, [project.path('node_modules/typescript/bin/tsc'), '-p', root]);
   });
 
   it('SDK 1.32.2 over stdio (handshake era): lists and calls the tools, reads, gets the prompt', async () => {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, matchTemplate, type FixtureDefinition } from '../../runtime/mcp/catalog.ts';
+import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog.ts';
+import { matchTemplate } from '../../runtime/mcp/uri-template.ts';
 import { handshake, mcpPair } from '../helpers/mcp-pair.ts';
 
 const LANGUAGES = ['python', 'perl', 'rust', 'php'];

@@ -111,6 +111,7 @@ describe('bad input to serve (the wiregen process)', () => {
     expect(err).toEqual([
       `server.yaml:${position(spec, 'name: shout')} /tools/1: tool "shout" has no behaviour: behaviours.tools["shout"] is not a function`,
       `server.yaml:${position(spec, '{ uri:')} /resources/0: resource "docs://readme" has no behaviour: behaviours.resources["docs://readme"] is not a function`,
+      `server.yaml:${position(spec, '{ uriTemplate:')} /resourceTemplates/0: resource template "docs://page/{n}" has no behaviour: behaviours.resourceTemplates["docs://page/{n}"] is not a function`,
       `server.yaml:${position(spec, 'name: greet')} /prompts/0: prompt "greet" has no behaviour: behaviours.prompts["greet"] is not a function`,
     ]);
   });

@@ -101,9 +101,59 @@ describe('wiregen generate --spec --out', () => {
       `${at('name: shout')} /tools/1: tool "shout" has no behaviour: behaviours.tools["shout"] is not a function`,
       `${at('- name: add')} /tools: behaviours.tools["ad"] is not a tool of the spec`,
       `${at('{ uri:')} /resources/0: resource "docs://readme" has no behaviour: behaviours.resources["docs://readme"] is not a function`,
+      `${at('{ uriTemplate:')} /resourceTemplates/0: resource template "docs://page/{n}" has no behaviour: behaviours.resourceTemplates["docs://page/{n}"] is not a function`,
       `${at('name: greet')} /prompts/0: prompt "greet" has no behaviour: behaviours.prompts["greet"] is not a function`,
     ]);
     expect((thrown as Error).message.split('\n')).toEqual((thrown as { problems: string[] }).problems);
+  });
+
+  it('a resource template reads with the variables its RFC 6570 template yields: required, optional, lists', async () => {
+    const spec = `${CALC.split('resourceTemplates:')[0]}resourceTemplates:
+  - { uriTemplate: "notes://{folder}/{id}{?rev}", name: note }
+  - { uriTemplate: "files://{+path}", name: file }
+  - { uriTemplate: "tags://{/tag*}{#part}", name: tagged }
+`.replace(/^prompts:[\s\S]*$/m, '');
+    project.write('notes.yaml', spec);
+    expect(await project.cli(['generate', '--spec', 'notes.yaml', '--out', 'src/notes'])).toMatchObject({ code: 0, err: [] });
+    expect(project.read('src/notes/index.ts')).toContain(
+      [
+        'export interface TemplateVars {',
+        '  "notes://{folder}/{id}{?rev}": { folder: string; id: string; rev?: string };',
+        '  "files://{+path}": { path: string };',
+        '  "tags://{/tag*}{#part}": { tag: string[]; part?: string };',
+        '}',
+      ].join('\n'),
+    );
+    const { createServer } = await generatedModule('src/notes');
+    const server = createServer({
+      tools: { add: () => ({ sum: 0 }), shout: () => '' },
+      resources: { 'docs://readme': () => '' },
+      resourceTemplates: {
+        'notes://{folder}/{id}{?rev}': (vars: object) => JSON.stringify(vars),
+        'files://{+path}': (vars: object) => JSON.stringify(vars),
+        'tags://{/tag*}{#part}': (vars: object) => JSON.stringify(vars),
+      },
+    });
+    const pair = mcpPair(server);
+    const read = async (uri: string) => (await pair.request('resources/read', withMeta({ uri }))).response as any;
+    expect((await read('notes://work/a%20b?rev=3')).result.contents[0].text).toBe('{"folder":"work","id":"a b","rev":"3"}');
+    expect((await read('notes://work/a')).result.contents[0].text).toBe('{"folder":"work","id":"a"}');
+    expect((await read('files://src/main.ts')).result.contents[0].text).toBe('{"path":"src/main.ts"}');
+    expect((await read('tags:///red/green#top')).result.contents[0].text).toBe('{"tag":["red","green"],"part":"top"}');
+    expect((await read('notes://work')).error).toEqual({ code: -32602, message: 'Unknown resource: notes://work', data: { uri: 'notes://work' } });
+    await pair.close();
+  });
+
+  it('a uriTemplate that is not an RFC 6570 template is one line naming it, exit 2', async () => {
+    const spec = CALC.replace('"docs://page/{n}"', '"docs://page/{=n}"');
+    project.write('bad-template.yaml', spec);
+    expect(await project.cli(['generate', '--spec', 'bad-template.yaml', '--out', 'src/bad-template'])).toEqual({
+      code: 2,
+      out: [],
+      err: [
+        `bad-template.yaml:${position(spec, '"docs://page/{=n}"')} /resourceTemplates/0/uriTemplate: not an RFC 6570 URI template: operator "=" at character 14 is reserved for future extensions (RFC 6570 §2.2)`,
+      ],
+    });
   });
 
   it('--pin checks against that revision and says so', async () => {

@@ -81,6 +81,8 @@ describe('wiregen init', () => {
       noUncheckedIndexedAccess: true,
     });
     expect(tsconfig.allowImportingTsExtensions).toBeUndefined();
+    // Declarations are checked too: every package's .d.ts compiles under these flags (test/consumer/).
+    expect(tsconfig.skipLibCheck).toBeUndefined();
     expect(server.read('calc-server/server.yaml')).toMatch(/^name: "calc-server"$/m);
 
     expect(await server.cli(['init', 'calc-server'])).toEqual({

@@ -15,6 +15,7 @@ const SERVER = `import { createServer } from './generated/index.js';
 const behaviours = {
   tools: { add: ({ a, b }) => ({ sum: a + b }), shout: ({ text }) => text.toUpperCase() },
   resources: { 'docs://readme': () => '# calc' },
+  resourceTemplates: { 'docs://page/{n}': ({ n }) => 'page ' + n },
   prompts: { greet: ({ name }) => 'Hello, ' + name },
 };
 export default createServer(behaviours);

@@ -143,9 +143,16 @@ export interface PromptArgs {
   plan_trip: { city: string };
 }
 
+/**
+ * Each resource template's variables, from its RFC 6570 uriTemplate: what a URI that matches it holds.
+ * Variables of `{x}`, `{+x}`, `{.x}` and `{/x}` are required, those of `{#x}`, `{;x}`, `{?x}` and `{&x}`
+ * optional; an exploded one (`{x*}`) is a list.
+ */
+export interface TemplateVars {}
+
 type Async<T> = T | Promise<T>;
 
-/** The functions the server needs: one per tool, resource and prompt (a resource template's is optional). */
+/** The functions the server needs: one per tool, resource, resource template and prompt. */
 export type Behaviours = {
   tools: { [K in keyof ToolArgs]: (args: ToolArgs[K], ctx: RequestContext) => Async<ToolValues[K]> };
   resources: { "weather://stations": (ctx: RequestContext) => Async<ResourceBody> };
@@ -167,20 +174,11 @@ export class BehavioursError extends Error {
 
 /** Where each section and item of the spec is, for the problems below. */
 const DECLARED: Readonly<
-  Record<
-    string,
-    {
-      readonly at: string;
-      readonly label: string;
-      readonly required: boolean;
-      readonly items: Readonly<Record<string, string>>;
-    }
-  >
+  Record<string, { readonly at: string; readonly label: string; readonly items: Readonly<Record<string, string>> }>
 > = {
   tools: {
     at: "server.yaml:11:3 /tools",
     label: "tool",
-    required: true,
     items: {
       to_fahrenheit: "server.yaml:11:5 /tools/0",
       forecast: "server.yaml:23:5 /tools/1",
@@ -189,7 +187,6 @@ const DECLARED: Readonly<
   resources: {
     at: "server.yaml:33:3 /resources",
     label: "resource",
-    required: true,
     items: {
       "weather://stations": "server.yaml:33:5 /resources/0",
     },
@@ -197,13 +194,11 @@ const DECLARED: Readonly<
   resourceTemplates: {
     at: "server.yaml:4:1 (root)",
     label: "resource template",
-    required: false,
     items: {},
   },
   prompts: {
     at: "server.yaml:35:3 /prompts",
     label: "prompt",
-    required: true,
     items: {
       plan_trip: "server.yaml:35:5 /prompts/0",
     },
@@ -215,12 +210,12 @@ function behaviourProblems(behaviours: Behaviours): string[] {
   const given: Readonly<Record<string, unknown>> = behaviours;
   const problems: string[] = [];
   const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
-  for (const [section, { at, label, required, items }] of Object.entries(DECLARED)) {
+  for (const [section, { at, label, items }] of Object.entries(DECLARED)) {
     const raw = given[section];
     const fns: Readonly<Record<string, unknown>> =
       typeof raw === "object" && raw !== null ? (raw as Readonly<Record<string, unknown>>) : {};
     for (const [key, where] of Object.entries(items))
-      if ((required || own(fns, key)) && typeof fns[key] !== "function")
+      if (typeof fns[key] !== "function")
         problems.push(
           `${where}: ${label} ${JSON.stringify(key)} has no behaviour: behaviours.${section}[${JSON.stringify(key)}] is not a function`,
         );
