@@ -23,6 +23,7 @@ export type {
 } from './types.ts';
 export { LOGGING_LEVELS } from './types.ts';
 export { InputRequired } from './mrtr.ts';
+export { PublicError, type ThrownErrors } from './errors.ts';
 export {
   catalogHandlers,
   catalogServerOptions,
@@ -40,6 +41,7 @@ export {
   type ToolSpec,
 } from './catalog.ts';
 export {
+  DefinitionError,
   mcpServer,
   McpServerBuilder,
   type CodeFirstOptions,
