@@ -293,8 +293,9 @@ async function definitionProblems(spec: FixtureSpec): Promise<string[]> {
 
 /** The first error at each location: the others there restate it (an anyOf and its branches). */
 function firstPerLocation(errors: readonly SchemaError[] | null | undefined): SchemaError[] {
-  const seen = new Set<string>();
-  return (errors ?? []).filter((e) => !seen.has(e.instancePath) && (seen.add(e.instancePath), true));
+  const first = new Map<string, SchemaError>();
+  for (const e of errors ?? []) if (!first.has(e.instancePath)) first.set(e.instancePath, e);
+  return [...first.values()];
 }
 
 /** compileDefinition after {@link definitionProblems}; whatever still fails is a DefinitionError too. */
