@@ -12,8 +12,9 @@
  *
  * Argument and value types come from the JSON Schemas (from-schema.ts). It builds the same
  * {@link FixtureDefinition} a generated fixture module does (spec, behaviours, validators) and serves it
- * through the catalogue (catalog.ts), so every wire detail is the generated path's. The schemas are checked
- * and compiled once, on the first {@link McpServerBuilder.definition} (code-first-compile.ts, which loads ajv then).
+ * through the catalogue (catalog.ts), so every wire detail is the generated path's. The items and schemas are
+ * checked and compiled once, on the first {@link McpServerBuilder.definition} (here and in code-first-compile.ts,
+ * which load ajv then); what is wrong is a {@link DefinitionError} naming each item and JSON pointer.
  */
 import type { Icon, MetaObject, ToolAnnotations } from '@wiregen/mcp-2026-07-28';
 import { isObject, type JsonObject } from '../jsonrpc/message.ts';
