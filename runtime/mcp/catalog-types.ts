@@ -57,10 +57,30 @@ export interface FixtureSpec {
   /** A call to a tool the catalogue lacks: -32602 "Unknown tool: <name>" (default), or an isError result (the Python SDK). */
   readonly unknownTool?: 'error' | 'result';
   /**
-   * Arguments that fail a tool's inputSchema: an isError result naming the JSON pointer (default; what the
-   * SDK's MCPServer sends, and SEP-1303's tool execution error), or -32602 naming it (`error`).
+   * Arguments that fail a tool's inputSchema: `result` (default), a tool execution error, an isError result
+   * "Error executing tool <name>: invalid arguments: <pointer> <reason>; …" naming each JSON pointer and what
+   * was allowed (an enum's values, the constant, the limit); or `error`, -32602 "Invalid arguments for tool
+   * <name>: …" with the same text.
+   *
+   * One rule for every revision. The schema's CallToolResult.isError says the same from 2024-11-05 to
+   * 2026-07-28: "Any errors that originate from the tool SHOULD be reported inside the result object, with
+   * `isError` set to true, _not_ as an MCP protocol-level error response. Otherwise, the LLM would not be able
+   * to see that an error occurred and self-correct." The tools page of 2025-11-25 (SEP-1303) and later names
+   * "Input validation errors (e.g., date in wrong format, value out of range)" a tool execution error and
+   * keeps protocol errors for requests failing the CallToolRequest schema
+   * (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling). The pages of
+   * 2024-11-05 to 2025-06-18 list both "Invalid arguments" (protocol errors) and "Invalid input data" (tool
+   * execution errors) without telling them apart, and the schema does not change there, so those revisions
+   * get the same answer; the TypeScript SDK v2's McpServer (2.4.0) also answers its input validation error
+   * with an isError result in every revision.
    */
   readonly invalidArguments?: 'error' | 'result';
+  /**
+   * McpServerOptions.thrownErrors: what the client reads of an error a function throws. `show` (default), its
+   * message; `mask`, "Error executing tool <name>" and -32603 "Internal error" (the Python SDK of the
+   * recordings: `fixture-server`), except a PublicError's message.
+   */
+  readonly thrownErrors?: 'show' | 'mask';
   /**
    * A successful tools/call result: with `isError: false` (`send`, default; what the official Python SDK sends)
    * or without it (`omit`; the schema's default when absent, $def CallToolResult; the reference Golden Server).

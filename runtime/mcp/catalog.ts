@@ -2,15 +2,16 @@
  * @module mcp/catalog — a server made of a catalogue: tools, resources, resource templates and prompts
  * described as data (a fixture spec, catalog-types.ts) plus one small typed function each. It answers the
  * list, call, read, get and complete methods the way the official SDK's high-level server does (test/fixtures/recordings/): a
- * tool's value becomes text and structured content, a throwing tool an `isError` result, an unknown tool a
- * result with "Unknown tool: <name>", an unknown resource -32602 with the uri.
+ * tool's value becomes text and structured content, arguments its inputSchema rejects an `isError` result, an
+ * unknown tool -32602 (or a result with "Unknown tool: <name>"), an unknown resource -32602 with the uri. What a
+ * function throws is answered by the server (McpServer.answerThrown: an `isError` result for a tool, -32603
+ * otherwise, its message shown or masked by `thrownErrors`).
  */
 import type { CallResult, HandlerParams, Prompt, PromptMessage, Resource, ResourceTemplate, Tool } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import { JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
+import type { JsonObject } from '../jsonrpc/message.ts';
 import type { FixtureDefinition, PromptBody, ResourceBody, ToolOutput, ToolSpec } from './catalog-types.ts';
-import { paramsError } from './errors.ts';
-import { InputRequired } from './mrtr.ts';
+import { describeSchemaErrors, paramsError, type SchemaError } from './errors.ts';
 import { paginate } from './pagination.ts';
 import { MAX_COMPLETION_VALUES } from './protocol.ts';
 import type { McpHandlers, McpServerOptions, RequestContext } from './types.ts';
@@ -32,10 +33,12 @@ function textOf(value: unknown): string {
 
 const toolError = (text: string): Answer<'tools/call'> => ({ content: [{ type: 'text', text }], isError: true });
 
-function describe(v: Check): string {
-  const e = v.errors?.[0];
-  return e ? `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}` : 'is invalid';
-}
+/**
+ * What a tool's validator found wrong: every error, each its JSON pointer and what was allowed (errors.ts
+ * describeSchemaErrors). The generated and the code-first validators are ajv's, whose errors carry the keyword
+ * and params beside the pointer and message that {@link Check} declares.
+ */
+const describe = (v: Check): string => describeSchemaErrors(v.errors as readonly SchemaError[] | null | undefined);
 
 /**
  * The spec's items as the schema's types (the casts below). Each was checked against the newest pin's Tool,
@@ -69,17 +72,16 @@ async function callTool(
   }
   const args = params.arguments ?? {};
   const checks = def.validators[name];
+  // Arguments that fail the tool's inputSchema: a tool execution error the model reads, naming each pointer
+  // and what was allowed (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling:
+  // "Input validation errors" are tool execution errors; only a request failing the CallToolRequest schema is
+  // a protocol error). The one rule for every revision: FixtureSpec.invalidArguments says why.
   if (checks?.input && !checks.input(args)) {
     if (def.spec.invalidArguments === 'error') throw paramsError(`Invalid arguments for tool ${name}: ${describe(checks.input)}`);
     return toolError(`Error executing tool ${name}: invalid arguments: ${describe(checks.input)}`);
   }
-  let value: unknown;
-  try {
-    value = await behaviour(args, ctx);
-  } catch (err) {
-    if (err instanceof InputRequired || err instanceof JsonRpcError || ctx.signal.aborted) throw err;
-    return toolError(`Error executing tool ${name}`);
-  }
+  // What the behaviour throws is the server's to answer (McpServer.answerThrown, McpHandlers).
+  const value = await behaviour(args, ctx);
   const mode: ToolOutput = tool.output ?? (tool['outputSchema'] ? 'wrapped' : 'text');
   // The whole result, as the tool built it: checked against the revision's CallToolResult before it is sent.
   if (mode === 'result') return value as Answer<'tools/call'>;
@@ -192,6 +194,7 @@ export function catalogServerOptions(def: FixtureDefinition, extra: Partial<McpS
     ...(spec.instructionsIn !== undefined ? { instructionsIn: spec.instructionsIn } : {}),
     ...(spec.supportedVersions !== undefined ? { supportedVersions: spec.supportedVersions } : {}),
     ...(spec.methodNotFound !== undefined ? { methodNotFound: spec.methodNotFound } : {}),
+    ...(spec.thrownErrors !== undefined ? { thrownErrors: spec.thrownErrors } : {}),
     capabilities: spec.capabilities,
     ...(spec.cache ? { cache: spec.cache } : {}),
     handlers: catalogHandlers(def),

@@ -23,6 +23,7 @@ export type {
 } from './types.ts';
 export { LOGGING_LEVELS } from './types.ts';
 export { InputRequired } from './mrtr.ts';
+export { PublicError, type ThrownErrors } from './errors.ts';
 export {
   catalogHandlers,
   catalogServerOptions,
@@ -54,6 +55,7 @@ export {
   type UriTemplateVarSpec,
 } from './uri-template.ts';
 export {
+  DefinitionError,
   mcpServer,
   McpServerBuilder,
   type CodeFirstOptions,

@@ -10,9 +10,11 @@ import { McpConnection, type ConnectionOptions } from './connection.ts';
 import type { Check } from '../core/index.ts';
 import type { ExtensionMethod, ListenTarget, McpServerExtension } from './extensions.ts';
 import { META } from './meta.ts';
+import { thrownLogLine, thrownRequestError, thrownToolResult } from './errors.ts';
 import { RequestStateCodec } from './mrtr.ts';
+import { isBehaviourFailure } from './serving.ts';
 import type { ListKind } from './subscriptions.ts';
-import type { CatalogueChange, Handler, McpServerOptions } from './types.ts';
+import type { CatalogueChange, Handler, McpServerOptions, RequestContext } from './types.ts';
 
 export class McpServer implements ListenTarget {
   readonly options: McpServerOptions;
@@ -34,7 +36,10 @@ export class McpServer implements ListenTarget {
     const handlers = new Map(
       Object.entries(options.handlers as Readonly<Record<string, Handler | undefined>>)
         .filter((e): e is [string, Handler] => typeof e[1] === 'function')
-        .map(([method, handler]) => [method, this.extensions.reduce((h, ext) => ext.wrap?.(method, h) ?? h, handler)]),
+        .map(([method, handler]) => [
+          method,
+          this.extensions.reduce((h, ext) => ext.wrap?.(method, h) ?? h, method === 'tools/call' ? this.#toolGuard(handler) : handler),
+        ]),
     );
     // An extension's handlers stand in for methods the server does not handle itself.
     for (const ext of this.extensions)
@@ -55,6 +60,39 @@ export class McpServer implements ListenTarget {
 
   log(line: string): void {
     (this.options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+  }
+
+  /**
+   * The answer to a handler's thrown error that is a behaviour's failure ({@link isBehaviourFailure}), by
+   * `thrownErrors` (McpHandlers says the rule): logged once with its stack; for tools/call, the isError result
+   * returned; for any other method, the -32603 JsonRpcError thrown.
+   */
+  answerThrown(method: string, params: JsonObject, err: unknown): JsonObject {
+    this.log(thrownLogLine(method, params, err));
+    if (method === 'tools/call') return thrownToolResult(err, String(params['name']), this.options.thrownErrors);
+    throw thrownRequestError(err, this.options.thrownErrors);
+  }
+
+  /**
+   * The tools/call handler with its thrown failures answered as isError results here, where the handler is
+   * called, rather than where the request is answered: an extension that runs the tool on after answering (a
+   * task, SEP-2663) then stores that result as the task's, as it would a returned one.
+   */
+  #toolGuard(handler: Handler): Handler {
+    const failed = (params: JsonObject, ctx: RequestContext, err: unknown) => {
+      if (!isBehaviourFailure(err, ctx)) throw err;
+      return this.answerThrown('tools/call', params, err);
+    };
+    return (params, ctx) => {
+      let value: unknown;
+      try {
+        value = handler(params, ctx);
+      } catch (err) {
+        return failed(params, ctx, err);
+      }
+      const thenable = value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function';
+      return thenable ? Promise.resolve(value).catch((err: unknown) => failed(params, ctx, err)) : value;
+    };
   }
 
   /** A list changed: tells every client that asked (listen streams, or handshake clients when advertised). */

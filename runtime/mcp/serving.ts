@@ -4,7 +4,7 @@
  * gates. {@link Serving} is the base of a connection (connection.ts) and of one 2026-07-28 HTTP request
  * served without a connection (http-call.ts).
  */
-import type { JsonObject, JsonRpcError, RequestId } from '../jsonrpc/message.ts';
+import { JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import type { IncomingRequest } from '../jsonrpc/incoming.ts';
 import type { MethodEntry } from '../core/index.ts';
 import type { Listen } from './connection.ts';
@@ -13,7 +13,7 @@ import { internalError, methodNotFound, methodNotInRevision } from './errors.ts'
 import { InputRequired } from './mrtr.ts';
 import { gatesOpen, inSomeRevision, type Revision } from './revisions.ts';
 import type { McpServer } from './server.ts';
-import type { Handler } from './types.ts';
+import type { Handler, RequestContext } from './types.ts';
 
 /** What differs between the eras' contexts; the rest `run` fills in from the request. */
 export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed'>;
@@ -97,7 +97,8 @@ export abstract class Serving {
    * Runs `handler` for `req` with a context of the era's `fields` plus what every era shares: the request's
    * method, id and cancellation, notifications tied to the request, and server-wide change notifications. A
    * handler that asked for input the client has not given yet (2026-07-28) ends the round: its value is then
-   * the input_required result asking for it.
+   * the input_required result asking for it. A handler that failed (threw anything else than a JsonRpcError)
+   * is answered as McpServer.answerThrown says: an isError result (tools/call) or -32603.
    */
   async run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
     const ctx = createContext(new RunInit(this, req, fields));
@@ -105,7 +106,8 @@ export abstract class Serving {
       return { value: await handler(params, ctx), kept: ctx.kept };
     } catch (err) {
       if (err instanceof InputRequired) return { value: { resultType: 'input_required', inputRequests: err.requests }, kept: ctx.kept };
-      throw err;
+      if (!isBehaviourFailure(err, ctx)) throw err;
+      return { value: this.server.answerThrown(req.method, params, err), kept: ctx.kept };
     }
   }
 
@@ -143,4 +145,13 @@ export abstract class Serving {
     const elsewhere = entry === undefined && this.server.options.methodNotFound === 'revision' && inSomeRevision(method);
     return elsewhere ? methodNotInRevision(method, revision) : methodNotFound(method);
   }
+}
+
+/**
+ * Whether a handler's thrown `err` is a behaviour's failure, which `thrownErrors` answers: not a JsonRpcError
+ * (a protocol answer, sent as it is), not InputRequired (the input_required round), and not thrown after the
+ * request was cancelled or timed out (never answered).
+ */
+export function isBehaviourFailure(err: unknown, ctx: RequestContext): boolean {
+  return !(err instanceof JsonRpcError || err instanceof InputRequired || ctx.signal.aborted);
 }

@@ -16,6 +16,7 @@ import type {
   ServerRequestMethod,
 } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
+import type { ThrownErrors } from './errors.ts';
 import type { McpServerExtension } from './extensions.ts';
 
 export type { HandshakeServerCapabilities, LoggingLevel };
@@ -101,13 +102,16 @@ export interface RequestContext {
  * The handlers a server serves: one typed function per method of the newest pin (params and results
  * era-neutral, see `HandlerParams`/`HandlerResult` of `@wiregen/mcp-2026-07-28`).
  *
- * What a handler throws becomes, for every method: a `JsonRpcError`, that error response as it is (a protocol
- * error, e.g. -32602 for an unknown name); `InputRequired` (thrown by `ctx.input`), the input_required round
- * (2026-07-28); anything else, -32603 "Internal error" (the message is not sent; the server's `log` gets the
- * stack). One exception, `tools/call` of a catalogue (`catalogHandlers`, the generated and code-first
- * servers): a tool's plain `Error` is a tool execution error, an `isError` result "Error executing tool <name>"
- * (https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling); its resources/read,
- * prompts/get and completion/complete functions follow the rule above.
+ * What a handler throws becomes, on every way of writing a server (these handlers, a spec file's or a
+ * code-first catalogue):
+ * - a `JsonRpcError`: that error response as it is (a protocol error, e.g. -32602 for an unknown name);
+ * - `InputRequired` (thrown by `ctx.input`): the input_required round (2026-07-28);
+ * - anything else (a behaviour's failure), logged once with its stack through `McpServerOptions.log`, then by
+ *   `McpServerOptions.thrownErrors`: in `tools/call`, a tool execution error, an `isError` result whose text is
+ *   the thrown message (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling;
+ *   $def CallToolResult, isError); in any other method, -32603 with the thrown message. Both as the TypeScript
+ *   SDK v2 sends them. With `thrownErrors: 'mask'`, the Python SDK's answers instead: "Error executing tool
+ *   <name>" and -32603 "Internal error", unless the error is a `PublicError`, whose message is always sent.
  */
 export type McpHandlers = ServerHandlers<RequestContext>;
 
@@ -173,8 +177,19 @@ export interface McpServerOptions {
   readonly validateResults?: boolean;
   /** A tool's inputSchema, for checking the Mcp-Param-* headers its `x-mcp-header` annotations ask for (HTTP). */
   readonly toolInputSchema?: (name: string) => JsonObject | undefined;
-  /** Where internal failures are reported. Default: stderr. */
+  /**
+   * Where failures are reported, one line each (a thrown error's with its stack): a behaviour's thrown error,
+   * a result the schema rejects, a response that cannot be written. Default: stderr (never stdout, which a
+   * stdio server keeps for protocol messages).
+   */
   readonly log?: (line: string) => void;
+  /**
+   * What the client reads of an error a handler throws (not a JsonRpcError): `show` (default), its message
+   * (tools/call: an isError result; other methods: -32603), as the TypeScript SDK v2; `mask`, "Error executing
+   * tool <name>" and -32603 "Internal error", as the Python SDK, but a `PublicError`'s message all the same.
+   * Logged either way (`log`). See {@link McpHandlers}.
+   */
+  readonly thrownErrors?: ThrownErrors;
   /**
    * The longest one incoming request may run, in ms: past it, its signal aborts and it is answered -32001
    * "Request timed out after N ms" (PeerOptions.handlerTimeoutMs). Default 0: no limit (a listen stream runs

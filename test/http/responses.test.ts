@@ -55,8 +55,15 @@ let srv: RunningHttpServer;
 beforeAll(async () => {
   srv = await pool.start({
     serverInfo: SERVER_INFO,
-    capabilities: { handshake: { tools: {} }, stateless: { tools: {}, logging: {} } },
-    handlers: { 'tools/list': () => ({ tools: [] }), 'tools/call': (params, ctx) => TOOLS[params['name'] as string]!(params, ctx) },
+    capabilities: { handshake: { tools: {} }, stateless: { tools: {}, logging: {}, completions: {} } },
+    handlers: {
+      'tools/list': () => ({ tools: [] }),
+      'tools/call': (params, ctx) => TOOLS[params['name'] as string]!(params, ctx),
+      // A crash outside tools/call is -32603 with its message (a tool's is its isError result).
+      'completion/complete': () => {
+        throw new Error('boom');
+      },
+    },
     log: (line) => logged.push(line),
   });
 });
@@ -108,7 +115,26 @@ describe('JSON responses: the HTTP status of each outcome', () => {
       },
     ],
     ['a handler throwing -32600', { send: () => tool('request'), id: 't-request', status: 400, want: err(-32600, 'Not like this') }],
-    ['a handler crashing: -32603', { send: () => tool('crash'), id: 't-crash', status: 500, want: err(-32603, 'Internal error') }],
+    [
+      'a handler crashing: -32603',
+      {
+        send: () => call(srv.url, 'completion/complete', { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } }, { id: 'c' }),
+        id: 'c',
+        status: 500,
+        want: err(-32603, 'boom'),
+      },
+    ],
+    [
+      'a tool crashing: its isError result, 200',
+      {
+        send: () => tool('crash'),
+        id: 't-crash',
+        status: 200,
+        want: {
+          result: { content: [{ type: 'text', text: 'boom' }], isError: true, resultType: 'complete', _meta: { [SERVER_INFO_KEY]: SERVER_INFO } },
+        },
+      },
+    ],
     [
       'a capability the client lacks: -32021',
       {
@@ -128,10 +154,10 @@ describe('JSON responses: the HTTP status of each outcome', () => {
     expect(reply.json).toEqual({ jsonrpc: '2.0', id: c.id, ...c.want });
   });
 
-  it('logs the cause of a -32603 and never sends it', async () => {
-    const reply = await tool('crash');
-    expect(reply.text).not.toContain('boom');
-    expect(logged.some((l) => l.includes('boom'))).toBe(true);
+  it('logs a crash with its stack', async () => {
+    logged.length = 0;
+    await tool('crash');
+    expect(logged).toEqual([expect.stringMatching(/^request tools\/call crash failed: Error: boom\n\s+at /)]);
   });
 
   it('stays JSON when progress and logs were not asked for', async () => {
@@ -177,18 +203,33 @@ describe('SSE responses', () => {
     expect(reply.frames.map((f) => f['method'] ?? f['id'])).toEqual(['notifications/progress', 'notifications/progress', 't-progress']);
   });
 
-  const late: [string, { name: string; meta: JsonObject; error: JsonObject; notifications: number }][] = [
+  const late: [string, { name: string; meta: JsonObject; answer: JsonObject; notifications: number }][] = [
     [
       'a JSON-RPC error',
-      { name: 'lateError', meta: { progressToken: 'x' }, error: { code: -32602, message: 'Failed after starting' }, notifications: 1 },
+      { name: 'lateError', meta: { progressToken: 'x' }, answer: { error: { code: -32602, message: 'Failed after starting' } }, notifications: 1 },
     ],
-    ['a crash', { name: 'lateCrash', meta: { [LOG_LEVEL]: 'debug' }, error: { code: -32603, message: 'Internal error' }, notifications: 1 }],
+    [
+      'a crash (its isError result)',
+      {
+        name: 'lateCrash',
+        meta: { [LOG_LEVEL]: 'debug' },
+        answer: {
+          result: {
+            content: [{ type: 'text', text: 'late boom' }],
+            isError: true,
+            resultType: 'complete',
+            _meta: { [SERVER_INFO_KEY]: SERVER_INFO },
+          },
+        },
+        notifications: 1,
+      },
+    ],
   ];
   it.each(late)('sends %s after the stream started as an event of a 200 response', async (_name, c) => {
     const reply = await tool(c.name, { meta: c.meta });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('text/event-stream');
     expect(reply.frames).toHaveLength(c.notifications + 1);
-    expect(reply.frames.at(-1)).toEqual({ jsonrpc: '2.0', id: `t-${c.name}`, error: c.error });
+    expect(reply.frames.at(-1)).toEqual({ jsonrpc: '2.0', id: `t-${c.name}`, ...c.answer });
   });
 });

@@ -93,7 +93,10 @@ describe('a session: requests and errors', () => {
       { body: rpc(2, 'tools/frobnicate'), status: 200, want: { error: { code: -32601, message: 'Method not found', data: 'tools/frobnicate' } } },
     ],
     ['a handler error', { body: rpc(2, 'tools/call', { name: 'fail' }), status: 200, want: { error: { code: -32602, message: 'Bad widget' } } }],
-    ['a handler crash', { body: rpc(2, 'tools/call', { name: 'crash' }), status: 200, want: { error: { code: -32603, message: 'Internal error' } } }],
+    [
+      'a tool crash (its isError result)',
+      { body: rpc(2, 'tools/call', { name: 'crash' }), status: 200, want: { result: { content: [{ type: 'text', text: 'boom' }], isError: true } } },
+    ],
     [
       'a second initialize',
       {

@@ -88,15 +88,15 @@ describe('a 2026-07-28 request over HTTP, served without a connection', () => {
     expect(logs).toEqual([expect.stringMatching(/^response to b could not be written: .*BigInt/)]);
   });
 
-  it('a handler that throws is logged and answered -32603', async () => {
+  it('a tool that throws is logged with its stack and answered with its isError result', async () => {
     const { mcp, logs } = server(() => {
       throw new Error('boom');
     });
     const srv = await pool.start(mcp);
     const reply = await call(srv.url, 'tools/call', { name: 'x', arguments: {} }, { id: 'e' });
-    expect(reply.status).toBe(500);
-    expect(reply.json).toEqual({ jsonrpc: '2.0', id: 'e', error: { code: -32603, message: 'Internal error' } });
-    expect(logs).toEqual([expect.stringMatching(/^request tools\/call failed: Error: boom/)]);
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: 'e', result: { content: [{ type: 'text', text: 'boom' }], isError: true } });
+    expect(logs).toEqual([expect.stringMatching(/^request tools\/call x failed: Error: boom\n\s+at /)]);
   });
 
   it('its progress makes the answer SSE, the result last; progress after the result is dropped', async () => {

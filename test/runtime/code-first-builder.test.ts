@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { mcpServer } from '../../runtime/mcp/code-first.ts';
+import { DefinitionError, mcpServer } from '../../runtime/mcp/code-first.ts';
+import type { McpServer } from '../../runtime/mcp/server.ts';
 import { mcpPair, SERVER_INFO_KEY, withMeta } from '../helpers/mcp-pair.ts';
 import { ROOT } from '../helpers/project.ts';
 
@@ -77,17 +78,25 @@ describe('a code-first server', () => {
     await pair.close();
   });
 
-  it('can answer bad arguments with an isError result instead (invalidArguments: result)', async () => {
-    const server = await mcpServer({ name: 'n', version: '1', invalidArguments: 'result' })
-      .tool('echo', { input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }, ({ text }) => text)
-      .build();
-    const pair = mcpPair(server);
-    const { response } = await pair.request('tools/call', withMeta({ name: 'echo', arguments: { text: 5 } }));
-    expect(response['result']).toMatchObject({
+  it('answers bad arguments with an isError result by default, or -32602 with invalidArguments: error', async () => {
+    const echo = (options: { invalidArguments?: 'error' }) =>
+      mcpServer({ name: 'n', version: '1', ...options })
+        .tool('echo', { input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }, ({ text }) => text)
+        .build();
+    const ask = async (server: Promise<McpServer>) => {
+      const pair = mcpPair(await server);
+      const { response } = await pair.request('tools/call', withMeta({ name: 'echo', arguments: { text: 5 } }));
+      await pair.close();
+      return response;
+    };
+    expect((await ask(echo({})))['result']).toMatchObject({
       content: [{ type: 'text', text: 'Error executing tool echo: invalid arguments: /text must be string' }],
       isError: true,
     });
-    await pair.close();
+    expect((await ask(echo({ invalidArguments: 'error' })))['error']).toEqual({
+      code: -32602,
+      message: 'Invalid arguments for tool echo: /text must be string',
+    });
   });
 
   it('makes the definition once: the same validators for every server built from it', async () => {
@@ -103,7 +112,7 @@ describe('a code-first server', () => {
 describe('a code-first definition that is wrong', () => {
   // Shapes the types refuse, written past them to reach the run-time checks.
   const untyped = (schema: unknown) => schema as { type: 'object' };
-  const cases: [string, { build: () => Promise<unknown>; want: string }][] = [
+  const cases: [string, { build: () => Promise<unknown>; want: readonly string[] }][] = [
     [
       'a draft-07 tool schema',
       {
@@ -111,17 +120,35 @@ describe('a code-first definition that is wrong', () => {
           mcpServer({ name: 'n', version: '1' })
             .tool('t', { input: { type: 'object', $schema: 'http://json-schema.org/draft-07/schema#' } }, () => 'x')
             .definition(),
-        want: 'tool t: /inputSchema/$schema is "http://json-schema.org/draft-07/schema#"; MCP tool schemas are JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema)',
+        want: [
+          'tool t: /inputSchema/$schema is "http://json-schema.org/draft-07/schema#"; MCP tool schemas are JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema)',
+        ],
       },
     ],
     [
-      'a schema ajv cannot compile',
+      'a nested schema with an unknown type',
       {
         build: () =>
           mcpServer({ name: 'n', version: '1' })
             .tool('t', { output: untyped({ type: 'object', properties: { a: { type: 'text' } } }) }, () => ({}))
             .definition(),
-        want: 'tool t: /outputSchema is not a valid JSON Schema 2020-12: schema is invalid: data/properties/a/type must be equal to one of the allowed values, data/properties/a/type must be array, data/properties/a/type must match a schema in anyOf',
+        want: [
+          'tool t: /outputSchema/properties/a/type: not a valid JSON Schema 2020-12: must be equal to one of the allowed values: "array", "boolean", "integer", "null", "number", "object", "string"',
+        ],
+      },
+    ],
+    [
+      'two problems in two tools, each named',
+      {
+        build: () =>
+          mcpServer({ name: 'n', version: '1' })
+            .tool('a', { input: untyped({ type: 'object', properties: { x: { type: 'strin' } } }) }, () => 'x')
+            .tool('b', { input: untyped({ type: 'object', properties: { n: { minimum: 'zero' } } }) }, () => 'x')
+            .definition(),
+        want: [
+          'tool a: /inputSchema/properties/x/type: not a valid JSON Schema 2020-12: must be equal to one of the allowed values: "array", "boolean", "integer", "null", "number", "object", "string"',
+          'tool b: /inputSchema/properties/n/minimum: not a valid JSON Schema 2020-12: must be number',
+        ],
       },
     ],
     [
@@ -131,31 +158,55 @@ describe('a code-first definition that is wrong', () => {
           mcpServer({ name: 'n', version: '1' })
             .tool('t', { input: untyped({ type: 'string' }) }, () => 'x')
             .definition(),
-        want: 'tool t: /inputSchema/type must be equal to constant (not a valid MCP 2026-07-28 Tool)',
+        want: ['tool t: /inputSchema/type: not a valid MCP 2026-07-28 Tool: must be equal to constant "object"'],
+      },
+    ],
+    [
+      'a schema ajv cannot compile (a $ref to nowhere)',
+      {
+        build: () =>
+          mcpServer({ name: 'n', version: '1' })
+            .tool('t', { input: untyped({ type: 'object', properties: { x: { $ref: '#/$defs/nope' } } }) }, () => 'x')
+            .definition(),
+        want: ["tool t: /inputSchema is not a valid JSON Schema 2020-12: can't resolve reference #/$defs/nope from id #"],
       },
     ],
   ];
-  it.each(cases)('%s is refused in one line naming it', async (_name, { build, want }) => {
-    await expect(build()).rejects.toThrow(want);
-    const message = await build().catch((e: Error) => e.message);
-    expect(message).not.toContain('\n');
+  it.each(cases)('%s is a DefinitionError, one line per problem naming the item and the pointer', async (_name, { build, want }) => {
+    const error = await build().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DefinitionError);
+    expect((error as DefinitionError).problems).toEqual(want);
+    expect((error as DefinitionError).message).toBe(want.join('\n'));
   });
 
-  it('a name used twice is refused when it is added', () => {
+  it('the build rejects the same way', async () => {
+    const built = mcpServer({ name: 'n', version: '1' })
+      .tool('t', { input: untyped({ type: 'object', properties: { x: { type: 'strin' } } }) }, () => 'x')
+      .build();
+    await expect(built).rejects.toBeInstanceOf(DefinitionError);
+  });
+
+  it('a name used twice is a DefinitionError when it is added', () => {
     const builder = mcpServer({ name: 'n', version: '1' }).tool('t', {}, () => 'x');
-    expect(() => builder.tool('t', {}, () => 'y')).toThrow('tool t is defined twice');
-    expect(() => builder.resource('a://b', {}, () => '').resource('a://b', {}, () => '')).toThrow('resource a://b is defined twice');
+    expect(() => builder.tool('t', {}, () => 'y')).toThrow(new DefinitionError(['tool t is defined twice']));
+    expect(() => builder.tool('t', {}, () => 'y')).toThrow(DefinitionError);
+    expect(() => builder.resource('a://b', {}, () => '').resource('a://b', {}, () => '')).toThrow(
+      new DefinitionError(['resource a://b is defined twice']),
+    );
   });
 });
 
 describe('ajv stays out of servers that do not use the code-first path', () => {
-  it('no runtime module imports ajv statically (only code-first-compile.ts and the client, with import())', () => {
+  it('no runtime module imports ajv statically (only the code-first path and the client, with import())', () => {
     const files = readdirSync(join(ROOT, 'runtime'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const staticImports = files.filter((f) =>
       /^import (?!type )[^;]*from '(ajv|ajv-formats)(\/[^']*)?';/m.test(readFileSync(join(ROOT, 'runtime', f), 'utf8')),
     );
     expect(staticImports).toEqual([]);
     const dynamic = files.filter((f) => /import\('ajv/.test(readFileSync(join(ROOT, 'runtime', f), 'utf8'))).sort();
-    expect(dynamic).toEqual(['mcp/client.ts', 'mcp/code-first-compile.ts']);
+    expect(dynamic).toEqual(['mcp/client.ts', 'mcp/code-first-compile.ts', 'mcp/code-first.ts']);
   });
 });

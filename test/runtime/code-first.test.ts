@@ -2,8 +2,8 @@
  * The code-first path (runtime/mcp/code-first.ts) over stdio, in both eras: the two-tool server of
  * test/fixtures/code-first-weather.ts as a child process, its wire checked line by line. Expected values are
  * the MCP schema's shapes written out (tools/list lists each tool's schemas as given; structured content and
- * its JSON text; a thrown Error is an isError result; arguments failing the input schema are -32602 naming the
- * JSON pointer), and the 2026-07-28 envelope the runtime adds.
+ * its JSON text; a thrown Error is an isError result with its message; arguments failing the input schema an
+ * isError result naming each JSON pointer and what was allowed), and the 2026-07-28 envelope the runtime adds.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
@@ -93,16 +93,25 @@ describe.each([
       id: 2,
       result: era.result({ content: [{ type: 'text', text: '{"fahrenheit":212}' }], isError: false, structuredContent: { fahrenheit: 212 } }),
     });
-    // Arguments the input schema refuses never reach the function.
+    // Arguments the input schema refuses never reach the function: a tool execution error naming each JSON
+    // pointer and what was allowed (the one rule of spec files, code and handlers).
+    const invalid = (text: string) => era.result({ content: [{ type: 'text', text }], isError: true });
     expect(await call(3, 'to_fahrenheit', { celsius: 'hot' })).toEqual({
       jsonrpc: '2.0',
       id: 3,
-      error: { code: -32602, message: 'Invalid arguments for tool to_fahrenheit: /celsius must be number' },
+      result: invalid('Error executing tool to_fahrenheit: invalid arguments: /celsius must be number'),
     });
     expect(await call(4, 'forecast', {})).toEqual({
       jsonrpc: '2.0',
       id: 4,
-      error: { code: -32602, message: "Invalid arguments for tool forecast: (root) must have required property 'city'" },
+      result: invalid("Error executing tool forecast: invalid arguments: (root) must have required property 'city'"),
+    });
+    expect(await call(7, 'forecast', { city: 'rome' })).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: invalid(
+        'Error executing tool forecast: invalid arguments: /city must be equal to one of the allowed values: "oslo", "paris", "atlantis"',
+      ),
     });
     // Text tools: the value as one text block.
     expect(await call(5, 'forecast', { city: 'oslo' })).toEqual({
@@ -110,13 +119,14 @@ describe.each([
       id: 5,
       result: era.result({ content: [{ type: 'text', text: 'Snow, -3 °C' }], isError: false }),
     });
-    // A thrown Error is a tool execution error: an isError result (its message is not disclosed).
+    // A thrown Error is a tool execution error: an isError result with its message, logged on stderr with its stack.
     expect(await call(6, 'forecast', { city: 'atlantis' })).toEqual({
       jsonrpc: '2.0',
       id: 6,
-      result: era.result({ content: [{ type: 'text', text: 'Error executing tool forecast' }], isError: true }),
+      result: era.result({ content: [{ type: 'text', text: 'no forecast for atlantis' }], isError: true }),
     });
     const exit = await server.close();
     expect(exit).toMatchObject({ code: 0, timedOut: false, rest: [] });
+    expect(server.stderr()).toMatch(/request tools\/call forecast failed: Error: no forecast for atlantis\n\s+at .*code-first-weather\.ts/);
   });
 });

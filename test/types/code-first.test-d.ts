@@ -2,7 +2,8 @@
  * Type-level tests of the code-first builder (runtime/mcp/code-first.ts) and FromSchema (from-schema.ts):
  * compiled by `tsc` in `npm run typecheck`, never run. Each `@ts-expect-error` line must fail to compile.
  */
-import { mcpServer } from '../../runtime/mcp/code-first.ts';
+import { mcpServer, type DefinitionError } from '../../runtime/mcp/code-first.ts';
+import type { PublicError } from '../../runtime/mcp/errors.ts';
 import type { FromSchema } from '../../runtime/mcp/from-schema.ts';
 import { expectType, type Equal } from './equal.ts';
 
@@ -88,3 +89,10 @@ mcpServer({ name: 'w', version: '1' }).prompt('plan', { arguments: [{ name: 'cit
   // @ts-expect-error no argument `weeks`
   return `${args.weeks}`;
 });
+
+// Errors: what a thrown error shows is an option of the builder, and a definition's problems are typed.
+mcpServer({ name: 'w', version: '1', thrownErrors: 'mask', invalidArguments: 'error' });
+// @ts-expect-error only show or mask
+mcpServer({ name: 'w', version: '1', thrownErrors: 'hide' });
+expectType<Equal<DefinitionError['problems'], readonly string[]>>(true);
+expectType<Equal<InstanceType<typeof PublicError>['message'], string>>(true);
