@@ -77,7 +77,7 @@ describe('wiregen serve on a user project', () => {
   });
 
   it('a spec over HTTP: the neutral ready line, then Streamable HTTP at /mcp', async () => {
-    const child = serve(['server.yaml', '--http', '0']);
+    const child = serve(['server.yaml', '--http', '0', '--exit-on-stdin-close']);
     try {
       const ready = await next(child);
       expect(Object.keys(ready)).toEqual(['ready', 'url']);
