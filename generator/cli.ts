@@ -43,7 +43,8 @@ flag; WIREGEN_DEBUG=1 adds the stack of an error a served module threw).`;
 /** The one line an unknown command (or a flag given before any command) gets. */
 function unknownCommand(name: string): string {
   const names = Object.keys(COMMANDS);
-  if (name.startsWith('-')) return `wiregen: ${name} before a command: give a command first (wiregen <command> ${name}); commands: ${names.join(', ')}`;
+  if (name.startsWith('-'))
+    return `wiregen: ${name} before a command: give a command first (wiregen <command> ${name}); commands: ${names.join(', ')}`;
   const near = nearest(name, names);
   return near
     ? `wiregen: unknown command ${JSON.stringify(name)}; did you mean ${near}? (wiregen --help)`

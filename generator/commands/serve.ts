@@ -143,7 +143,9 @@ export const serve: Command = {
     if (httpOnly && stdio)
       throw usageError(
         'serve',
-        httpOnly === 'exit-on-stdin-close' ? '--exit-on-stdin-close is for --http: a stdio server always ends with its stdin' : `--${httpOnly} is for --http`,
+        httpOnly === 'exit-on-stdin-close'
+          ? '--exit-on-stdin-close is for --http: a stdio server always ends with its stdin'
+          : `--${httpOnly} is for --http`,
       );
     if (values.resumable && stdio) throw usageError('serve', '--resumable is for --http: stdio streams cannot be resumed');
     if (values.auth !== undefined && stdio)

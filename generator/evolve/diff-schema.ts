@@ -99,7 +99,14 @@ export class SchemaDiff {
   private push(rule: string, cls: FindingClass, change: Change, side: 'a' | 'b', at: At, message: string, subject = at.label): void {
     const breaks = change === 'changes' || (this.flow === 'in' ? change === 'narrows' : change === 'widens');
     const judged: FindingClass = this.flow === 'both' ? cls : breaks ? 'wire-breaking' : 'compatible';
-    this.out.push({ rule, class: judged, file: side === 'a' ? this.a.file : this.b.file, pointer: side === 'a' ? at.ptrA : at.ptrB, subject, message });
+    this.out.push({
+      rule,
+      class: judged,
+      file: side === 'a' ? this.a.file : this.b.file,
+      pointer: side === 'a' ? at.ptrA : at.ptrB,
+      subject,
+      message,
+    });
   }
 
   /** Every definition of both bundles. */
@@ -112,7 +119,8 @@ export class SchemaDiff {
       else this.schema(a.defs[name], b.defs[name], at);
     }
     for (const name of Object.keys(b.defs).sort())
-      if (!(name in a.defs)) this.push('DEF_ADDED', 'compatible', 'neutral', 'b', { ptrA: '', ptrB: where(b, name), label: name }, `definition ${name} added`);
+      if (!(name in a.defs))
+        this.push('DEF_ADDED', 'compatible', 'neutral', 'b', { ptrA: '', ptrB: where(b, name), label: name }, `definition ${name} added`);
     return this;
   }
 
@@ -125,7 +133,14 @@ export class SchemaDiff {
     let sb: JsonObject | undefined = y;
     if (ra !== undefined || rb !== undefined) {
       if (ra === rb) return; // the definition is compared under its own name
-      this.push('SCHEMA_SAME_REF', 'source-breaking', 'neutral', 'b', at, `${at.label} is ${rb ?? 'an inline schema'}, was ${ra ?? 'an inline schema'}`);
+      this.push(
+        'SCHEMA_SAME_REF',
+        'source-breaking',
+        'neutral',
+        'b',
+        at,
+        `${at.label} is ${rb ?? 'an inline schema'}, was ${ra ?? 'an inline schema'}`,
+      );
       const key = `${ra ?? at.ptrA}|${rb ?? at.ptrB}`;
       if (this.seen.has(key)) return;
       this.seen.add(key);
@@ -142,15 +157,30 @@ export class SchemaDiff {
     const ta = typesOf(sa);
     const tb = typesOf(sb);
     if (!same(ta, tb))
-      this.push('SCHEMA_SAME_TYPE', 'wire-breaking', typeChange(ta, tb), 'b', at, `${at.label} type ${ta?.join('|') ?? '(any)'} → ${tb?.join('|') ?? '(any)'}`);
+      this.push(
+        'SCHEMA_SAME_TYPE',
+        'wire-breaking',
+        typeChange(ta, tb),
+        'b',
+        at,
+        `${at.label} type ${ta?.join('|') ?? '(any)'} → ${tb?.join('|') ?? '(any)'}`,
+      );
     if (('const' in sa || 'const' in sb) && !same(sa['const'], sb['const']))
-      this.push('SCHEMA_SAME_CONST', 'wire-breaking', bound('const', sa['const'], sb['const']), 'b', at, `${at.label} const ${show(sa['const'])} → ${show(sb['const'])}`);
+      this.push(
+        'SCHEMA_SAME_CONST',
+        'wire-breaking',
+        bound('const', sa['const'], sb['const']),
+        'b',
+        at,
+        `${at.label} const ${show(sa['const'])} → ${show(sb['const'])}`,
+      );
     const ea = sa['enum'];
     const eb = sb['enum'];
     if (Array.isArray(ea) && Array.isArray(eb)) {
       const va = new Set(ea.map((v) => JSON.stringify(v)));
       const vb = new Set(eb.map((v) => JSON.stringify(v)));
-      for (const v of va) if (!vb.has(v)) this.push('ENUM_VALUE_NO_DELETE', 'wire-breaking', 'narrows', 'a', at, `${at.label} enum value ${v} removed`);
+      for (const v of va)
+        if (!vb.has(v)) this.push('ENUM_VALUE_NO_DELETE', 'wire-breaking', 'narrows', 'a', at, `${at.label} enum value ${v} removed`);
       for (const v of vb) if (!va.has(v)) this.push('ENUM_VALUE_ADDED', 'compatible', 'widens', 'b', at, `${at.label} enum value ${v} added`);
     } else if (Array.isArray(ea) !== Array.isArray(eb))
       this.push(
@@ -182,7 +212,8 @@ export class SchemaDiff {
         );
     if (!closed(sa) && closed(sb))
       this.push('ADDITIONAL_PROPERTIES_CLOSED', 'wire-breaking', 'narrows', 'b', at, `${at.label} no longer allows unknown properties`);
-    else if (closed(sa) && !closed(sb)) this.push('ADDITIONAL_PROPERTIES_OPENED', 'compatible', 'widens', 'b', at, `${at.label} now allows unknown properties`);
+    else if (closed(sa) && !closed(sb))
+      this.push('ADDITIONAL_PROPERTIES_OPENED', 'compatible', 'widens', 'b', at, `${at.label} now allows unknown properties`);
   }
 
   private properties(sa: JsonObject, sb: JsonObject, at: At): void {
@@ -213,7 +244,14 @@ export class SchemaDiff {
         continue;
       }
       if (reqA.has(name) !== reqB.has(name))
-        this.push('PROPERTY_SAME_REQUIRED', 'wire-breaking', reqB.has(name) ? 'narrows' : 'widens', 'b', here, `${here.label} became ${reqB.has(name) ? 'required' : 'optional'}`);
+        this.push(
+          'PROPERTY_SAME_REQUIRED',
+          'wire-breaking',
+          reqB.has(name) ? 'narrows' : 'widens',
+          'b',
+          here,
+          `${here.label} became ${reqB.has(name) ? 'required' : 'optional'}`,
+        );
       this.schema(pa[name], pb[name], here);
     }
     for (const name of Object.keys(pb)) {
@@ -241,7 +279,8 @@ export class SchemaDiff {
       const na = refs(xa);
       const nb = refs(xb);
       if (key !== 'allOf') {
-        for (const n of na) if (!nb.has(n)) this.push('UNION_MEMBER_NO_DELETE', 'wire-breaking', 'narrows', 'a', at, `${at.label} ${key} member ${n} removed`);
+        for (const n of na)
+          if (!nb.has(n)) this.push('UNION_MEMBER_NO_DELETE', 'wire-breaking', 'narrows', 'a', at, `${at.label} ${key} member ${n} removed`);
         for (const n of nb) if (!na.has(n)) this.push('UNION_MEMBER_ADDED', 'compatible', 'widens', 'b', at, `${at.label} ${key} member ${n} added`);
       }
       const inline = (list: Json[]) => list.map((s, i) => [s, i] as const).filter(([s]) => refName(s) === undefined);

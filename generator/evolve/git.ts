@@ -41,7 +41,9 @@ export function resolveCommit(root: string, ref: string): string {
 export function fileAt(root: string, commit: string, path: string): string | undefined {
   const top = workTreeOf(root)!;
   // git names the top folder with symbolic links resolved.
-  const rel = relative(top, join(realpathSync(root), path)).split('\\').join('/');
+  const rel = relative(top, join(realpathSync(root), path))
+    .split('\\')
+    .join('/');
   return git(top, ['show', `${commit}:${rel}`]);
 }
 

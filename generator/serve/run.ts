@@ -84,7 +84,9 @@ function listenError(err: unknown, host: string, port: number): CliError | undef
     ENOTFOUND: 'unknown host name',
     EAI_AGAIN: 'the host name cannot be resolved',
   };
-  return typeof code === 'string' && why[code] ? new CliError([`wiregen serve: cannot listen on ${host}:${port}: ${why[code]} (${code})`]) : undefined;
+  return typeof code === 'string' && why[code]
+    ? new CliError([`wiregen serve: cannot listen on ${host}:${port}: ${why[code]} (${code})`])
+    : undefined;
 }
 
 /**

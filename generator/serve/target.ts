@@ -3,8 +3,9 @@
  * .json: its `main` names the module, relative to the spec), a module (.js, .mjs; .ts, .mts with tsx
  * installed), or a bare name: `fixtures/<name>.ts` (or .js, .mjs) of the working directory, as in the wiregen
  * repository. The module's default export is what a generated createServer or createAgent returns (an
- * McpServer, or the options of an A2aServer), an McpServer or A2aServer built by hand, or a catalogue
- * (defineServer's FixtureDefinition); its `handlerSets` export holds other sets for `--handlers <set>`.
+ * McpServer, or the options of an A2aServer), an McpServer or A2aServer built by hand, mcpServer()'s builder
+ * (built here), or a catalogue (defineServer's FixtureDefinition); its `handlerSets` export holds other sets
+ * for `--handlers <set>`.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -138,7 +139,8 @@ export async function importModule(
       const e = err as { code?: unknown; message?: unknown };
       // A TypeScript module Node cannot load: tried again through tsx (below).
       if (retry && TYPESCRIPT.has(extname(path)) && e.code === 'ERR_UNKNOWN_FILE_EXTENSION') throw err;
-      if (e.code === 'ERR_MODULE_NOT_FOUND') throw new CliError([`${shown}: cannot load it: ${String(e.message).split('\n')[0]}`], EXIT_BAD_INPUT, err);
+      if (e.code === 'ERR_MODULE_NOT_FOUND')
+        throw new CliError([`${shown}: cannot load it: ${String(e.message).split('\n')[0]}`], EXIT_BAD_INPUT, err);
       // What Node says of a TypeScript module with ES imports in a package that is not "type": "module".
       if (e.code === 'ERR_REQUIRE_CYCLE_MODULE')
         throw new CliError([`${shown}: cannot load it as an ES module: its package.json needs "type": "module" (or name the file .mts)`]);
@@ -158,6 +160,8 @@ export async function importModule(
 
 const isMcpServer = (v: unknown): v is McpServer =>
   v instanceof McpServer || (isObject(v) && typeof v['connect'] === 'function' && isObject(v['options']) && isObject(v['options']['handlers']));
+const isBuilder = (v: unknown): v is { build(): Promise<unknown> } =>
+  isObject(v) && typeof v['build'] === 'function' && typeof v['definition'] === 'function' && typeof v['spec'] === 'function';
 const isCatalogue = (v: unknown): v is FixtureDefinition =>
   isObject(v) && isObject(v['spec']) && isObject(v['behaviours']) && isObject(v['validators']);
 const isA2aServer = (v: unknown): v is A2aServer =>
@@ -174,6 +178,8 @@ async function served(value: unknown, shown: string, choice: ServeChoice, cwd: s
 }
 
 async function build(value: unknown, shown: string, choice: ServeChoice): Promise<Served> {
+  // mcpServer()'s builder, not built yet: built here (its definition is checked and compiled then).
+  if (isBuilder(value)) value = await value.build();
   if (isMcpServer(value) || isCatalogue(value)) {
     const server = isMcpServer(value) ? value : new McpServer(catalogServerOptions(value));
     if (!choice.notifications) return { protocol: 'mcp', server };

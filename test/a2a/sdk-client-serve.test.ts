@@ -14,7 +14,8 @@ import { runCli } from '../helpers/project.ts';
 import { eventually } from '../helpers/wait.ts';
 import { sdkFrame as frame } from './sdk-agent.ts';
 
-const serve = (...flags: string[]) => startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'test-runner', '--http', '0', '--exit-on-stdin-close', ...flags]);
+const serve = (...flags: string[]) =>
+  startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'test-runner', '--http', '0', '--exit-on-stdin-close', ...flags]);
 type Served = Awaited<ReturnType<typeof serve>>;
 
 const RUN = 'run the unit suite at 4f2c9e1';

@@ -100,7 +100,8 @@ class SpecDiff {
     shapes.schema(x, y, { ptrA, ptrB, label });
     // A $ref to a definition of the same name is compared under that name.
     for (const name of Object.keys(ba.defs))
-      if (bb.defs[name]) shapes.schema(ba.defs[name], bb.defs[name], { ptrA: ba.defSource[name]!, ptrB: bb.defSource[name]!, label: `${label} ${name}` });
+      if (bb.defs[name])
+        shapes.schema(ba.defs[name], bb.defs[name], { ptrA: ba.defSource[name]!, ptrB: bb.defSource[name]!, label: `${label} ${name}` });
     this.out.push(...shapes.out.map((f) => this.located(f)));
   }
 
@@ -152,7 +153,14 @@ function diffServer(d: SpecDiff): void {
     d.flags(get(a.data, `/capabilities/${era}`), get(b.data, `/capabilities/${era}`), `/capabilities/${era}`, `capabilities.${era}`);
   for (const k of WIRE_CHOICES)
     if (JSON.stringify(a.data[k]) !== JSON.stringify(b.data[k]))
-      d.push('SERVER_SAME_CHOICE', 'wire-breaking', 'b', `/${k}`, k, `${k} ${JSON.stringify(a.data[k] ?? '(default)')} → ${JSON.stringify(b.data[k] ?? '(default)')}`);
+      d.push(
+        'SERVER_SAME_CHOICE',
+        'wire-breaking',
+        'b',
+        `/${k}`,
+        k,
+        `${k} ${JSON.stringify(a.data[k] ?? '(default)')} → ${JSON.stringify(b.data[k] ?? '(default)')}`,
+      );
   d.items(
     '/tools',
     'name',
@@ -161,11 +169,20 @@ function diffServer(d: SpecDiff): void {
     (x, y, pa, pb, n) => {
       d.schema(x['inputSchema'], y['inputSchema'], `${pa}/inputSchema`, `${pb}/inputSchema`, `tool ${n} input`, 'in');
       const [oa, ob] = [x['outputSchema'], y['outputSchema']];
-      if (isObject(oa) && !isObject(ob)) d.push('TOOL_OUTPUT_NO_DELETE', 'wire-breaking', 'a', `${pa}/outputSchema`, `tool ${n}`, `tool ${n} outputSchema removed`);
-      else if (!isObject(oa) && isObject(ob)) d.push('TOOL_OUTPUT_ADDED', 'compatible', 'b', `${pb}/outputSchema`, `tool ${n}`, `tool ${n} outputSchema added`);
+      if (isObject(oa) && !isObject(ob))
+        d.push('TOOL_OUTPUT_NO_DELETE', 'wire-breaking', 'a', `${pa}/outputSchema`, `tool ${n}`, `tool ${n} outputSchema removed`);
+      else if (!isObject(oa) && isObject(ob))
+        d.push('TOOL_OUTPUT_ADDED', 'compatible', 'b', `${pb}/outputSchema`, `tool ${n}`, `tool ${n} outputSchema added`);
       else d.schema(oa, ob, `${pa}/outputSchema`, `${pb}/outputSchema`, `tool ${n} output`, 'out');
       if ((x['output'] ?? 'wrapped') !== (y['output'] ?? 'wrapped'))
-        d.push('TOOL_SAME_OUTPUT', 'wire-breaking', 'b', `${pb}/output`, `tool ${n}`, `tool ${n} output ${String(x['output'] ?? 'wrapped')} → ${String(y['output'] ?? 'wrapped')}`);
+        d.push(
+          'TOOL_SAME_OUTPUT',
+          'wire-breaking',
+          'b',
+          `${pb}/output`,
+          `tool ${n}`,
+          `tool ${n} output ${String(x['output'] ?? 'wrapped')} → ${String(y['output'] ?? 'wrapped')}`,
+        );
     },
   );
   for (const [path, key, what] of [
@@ -180,7 +197,14 @@ function diffServer(d: SpecDiff): void {
       (n, p) => d.push(`${rule}_ADDED`, 'compatible', 'b', p, `${what} ${n}`, `${what} ${n} added`),
       (x, y, _pa, pb, n) => {
         if (x['mimeType'] !== y['mimeType'])
-          d.push(`${rule}_SAME_MIME_TYPE`, 'wire-breaking', 'b', `${pb}/mimeType`, `${what} ${n}`, `${what} ${n} mimeType ${JSON.stringify(x['mimeType'] ?? null)} → ${JSON.stringify(y['mimeType'] ?? null)}`);
+          d.push(
+            `${rule}_SAME_MIME_TYPE`,
+            'wire-breaking',
+            'b',
+            `${pb}/mimeType`,
+            `${what} ${n}`,
+            `${what} ${n} mimeType ${JSON.stringify(x['mimeType'] ?? null)} → ${JSON.stringify(y['mimeType'] ?? null)}`,
+          );
       },
     );
   }
@@ -227,7 +251,15 @@ function diffAgent(d: SpecDiff): void {
     (n, p) => d.push('INTERFACE_ADDED', 'compatible', 'b', p, `interface ${n}`, `interface ${n} added`),
     (x, y, _pa, pb, n) => {
       for (const k of ['url', 'protocolVersion'])
-        if (x[k] !== y[k]) d.push('INTERFACE_SAME', 'wire-breaking', 'b', `${pb}/${k}`, `interface ${n}`, `interface ${n} ${k} ${JSON.stringify(x[k])} → ${JSON.stringify(y[k])}`);
+        if (x[k] !== y[k])
+          d.push(
+            'INTERFACE_SAME',
+            'wire-breaking',
+            'b',
+            `${pb}/${k}`,
+            `interface ${n}`,
+            `interface ${n} ${k} ${JSON.stringify(x[k])} → ${JSON.stringify(y[k])}`,
+          );
     },
   );
   const caps = (v: SpecVersion) => {
@@ -242,11 +274,25 @@ function diffAgent(d: SpecDiff): void {
     (n, p) => {
       const ext = get(d.b.data, p);
       const required = isObject(ext) && ext['required'] === true;
-      d.push(required ? 'EXTENSION_ADDED_REQUIRED' : 'EXTENSION_ADDED', required ? 'wire-breaking' : 'compatible', 'b', p, `extension ${n}`, `extension ${n} added${required ? ', required' : ''}`);
+      d.push(
+        required ? 'EXTENSION_ADDED_REQUIRED' : 'EXTENSION_ADDED',
+        required ? 'wire-breaking' : 'compatible',
+        'b',
+        p,
+        `extension ${n}`,
+        `extension ${n} added${required ? ', required' : ''}`,
+      );
     },
     (x, y, _pa, pb, n) => {
       if ((x['required'] === true) !== (y['required'] === true))
-        d.push('EXTENSION_SAME_REQUIRED', y['required'] === true ? 'wire-breaking' : 'compatible', 'b', `${pb}/required`, `extension ${n}`, `extension ${n} became ${y['required'] === true ? 'required' : 'optional'}`);
+        d.push(
+          'EXTENSION_SAME_REQUIRED',
+          y['required'] === true ? 'wire-breaking' : 'compatible',
+          'b',
+          `${pb}/required`,
+          `extension ${n}`,
+          `extension ${n} became ${y['required'] === true ? 'required' : 'optional'}`,
+        );
     },
   );
   for (const k of ['defaultInputModes', 'defaultOutputModes'])
@@ -268,11 +314,15 @@ function diffAgent(d: SpecDiff): void {
   };
   const [ra, rb] = [alternatives(d.a), alternatives(d.b)];
   const ptr = `${card}/securityRequirements`;
-  if (!ra.length && rb.length) d.push('SECURITY_ADDED_REQUIRED', 'wire-breaking', 'b', ptr, 'securityRequirements', `requests now need credentials: ${rb.join(' or ')}`);
-  else if (ra.length && !rb.length) d.push('SECURITY_NO_DELETE', 'compatible', 'a', ptr, 'securityRequirements', 'requests no longer need credentials');
+  if (!ra.length && rb.length)
+    d.push('SECURITY_ADDED_REQUIRED', 'wire-breaking', 'b', ptr, 'securityRequirements', `requests now need credentials: ${rb.join(' or ')}`);
+  else if (ra.length && !rb.length)
+    d.push('SECURITY_NO_DELETE', 'compatible', 'a', ptr, 'securityRequirements', 'requests no longer need credentials');
   else {
-    for (const r of ra) if (!rb.includes(r)) d.push('SECURITY_NO_DELETE', 'wire-breaking', 'a', ptr, 'securityRequirements', `security requirement ${r} removed`);
-    for (const r of rb) if (!ra.includes(r)) d.push('SECURITY_ADDED', 'compatible', 'b', ptr, 'securityRequirements', `security requirement ${r} added`);
+    for (const r of ra)
+      if (!rb.includes(r)) d.push('SECURITY_NO_DELETE', 'wire-breaking', 'a', ptr, 'securityRequirements', `security requirement ${r} removed`);
+    for (const r of rb)
+      if (!ra.includes(r)) d.push('SECURITY_ADDED', 'compatible', 'b', ptr, 'securityRequirements', `security requirement ${r} added`);
   }
   const schemes = (v: SpecVersion) => {
     const s = get(v.data, `${card}/securitySchemes`);
@@ -281,7 +331,14 @@ function diffAgent(d: SpecDiff): void {
   const [sa, sb] = [schemes(d.a), schemes(d.b)];
   for (const name of Object.keys(sa))
     if (name in sb && JSON.stringify(withoutDescription(sa[name])) !== JSON.stringify(withoutDescription(sb[name])))
-      d.push('SECURITY_SCHEME_SAME', 'wire-breaking', 'b', `${card}/securitySchemes/${escapePointerToken(name)}`, `security scheme ${name}`, `security scheme ${name} changed`);
+      d.push(
+        'SECURITY_SCHEME_SAME',
+        'wire-breaking',
+        'b',
+        `${card}/securitySchemes/${escapePointerToken(name)}`,
+        `security scheme ${name}`,
+        `security scheme ${name} changed`,
+      );
 }
 
 /** A value without its `description` members (at any depth). */
@@ -295,7 +352,14 @@ function withoutDescription(v: Json | undefined): Json | undefined {
 export function diffSpecs(a: SpecVersion, b: SpecVersion): Finding[] {
   const d = new SpecDiff(a, b);
   if (isAgentSpec(a.data) !== isAgentSpec(b.data))
-    d.push('SPEC_SAME_KIND', 'wire-breaking', 'b', '', 'spec', `the spec is ${isAgentSpec(b.data) ? 'an A2A agent' : 'an MCP server'}, was ${isAgentSpec(a.data) ? 'an A2A agent' : 'an MCP server'}`);
+    d.push(
+      'SPEC_SAME_KIND',
+      'wire-breaking',
+      'b',
+      '',
+      'spec',
+      `the spec is ${isAgentSpec(b.data) ? 'an A2A agent' : 'an MCP server'}, was ${isAgentSpec(a.data) ? 'an A2A agent' : 'an MCP server'}`,
+    );
   else if (isAgentSpec(b.data)) diffAgent(d);
   else diffServer(d);
   return sortFindings(d.out);

@@ -28,7 +28,8 @@ export function projectSpecs(root: string): string[] {
   try {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
     for (const script of Object.values(pkg.scripts ?? {}))
-      if (typeof script === 'string') for (const m of script.matchAll(/--spec(?:=|\s+)("[^"]+"|'[^']+'|\S+)/g)) found.add(m[1]!.replace(/^["']|["']$/g, ''));
+      if (typeof script === 'string')
+        for (const m of script.matchAll(/--spec(?:=|\s+)("[^"]+"|'[^']+'|\S+)/g)) found.add(m[1]!.replace(/^["']|["']$/g, ''));
   } catch {
     // no package.json, or not JSON: the default names
   }
