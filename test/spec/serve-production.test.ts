@@ -11,17 +11,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
 import { userProject } from './project.ts';
 
-/** A code-first server (its builder as the default export) with a tool that takes `ms` milliseconds. */
+/** A code-first server with a tool that takes `ms` milliseconds. */
 const SLOW = `import { mcpServer } from '@wiregen/runtime/mcp';
 
-export default mcpServer({ name: 'slow', version: '1.0.0' }).tool(
+export default await mcpServer({ name: 'slow', version: '1.0.0' }).tool(
   'wait',
   { input: { type: 'object', properties: { ms: { type: 'number' } }, required: ['ms'] } },
   async ({ ms }) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return 'waited ' + ms + ' ms';
   },
-);
+).build();
 `;
 
 const DUPLICATE = `import { mcpServer } from '@wiregen/runtime/mcp';
@@ -36,7 +36,7 @@ if (Number.isNaN(port)) throw new RangeError('PORT is not a number');
 export default {};
 `;
 
-/** A nested schema ajv cannot compile: found when the builder builds the server. */
+/** A nested schema ajv cannot compile: found when serve builds the server (the builder is the default export). */
 const BAD_SCHEMA = `import { mcpServer } from '@wiregen/runtime/mcp';
 
 export default mcpServer({ name: 'bad', version: '1.0.0' }).tool(

@@ -10,7 +10,7 @@
  * security requirements (https://a2a-protocol.org/latest/specification/, "Agent Card").
  * Descriptions, titles, annotations and examples are not compared: clients do not depend on them.
  */
-import { escapePointerToken } from '../../errors.ts';
+import { escapePointerToken, unescapePointerToken } from '../../errors.ts';
 import { isObject, type Json, type JsonObject, type SchemaBundle } from '../../load/schema.ts';
 import type { Locator } from '../../load/validate-input.ts';
 import { type Flow, SchemaDiff } from '../diff-schema.ts';
@@ -123,8 +123,10 @@ class SpecDiff {
       const p = `${ptr}/${escapePointerToken(k)}`;
       const [u, v] = [ox[k], oy[k]];
       const on = (w: Json | undefined) => w !== undefined && w !== false && w !== null;
-      if (on(u) && !on(v)) this.push('CAPABILITY_NO_DELETE', 'wire-breaking', 'a', p, `${label}.${k}`, `${label}.${k} removed`);
-      else if (!on(u) && on(v)) this.push('CAPABILITY_ADDED', 'compatible', 'b', p, `${label}.${k}`, `${label}.${k} added`);
+      if (on(u) && !on(v))
+        this.push('CAPABILITY_NO_DELETE', 'wire-breaking', 'a', p, `${label}.${k}`, `${label}.${k} ${v === undefined ? 'removed' : 'turned off'}`);
+      else if (!on(u) && on(v))
+        this.push('CAPABILITY_ADDED', 'compatible', 'b', p, `${label}.${k}`, `${label}.${k} ${u === undefined ? 'added' : 'turned on'}`);
       else if (isObject(u) && isObject(v)) this.flags(u, v, p, `${label}.${k}`);
       else if (JSON.stringify(u) !== JSON.stringify(v))
         this.push('CAPABILITY_SAME', 'wire-breaking', 'b', p, `${label}.${k}`, `${label}.${k} ${JSON.stringify(u)} → ${JSON.stringify(v)}`);
@@ -143,7 +145,8 @@ class SpecDiff {
 /** The value at JSON pointer `ptr` of `data`. */
 function get(data: Json, ptr: string): Json | undefined {
   let node: Json | undefined = data;
-  for (const t of ptr.split('/').slice(1)) node = isObject(node) ? node[t.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  for (const t of ptr.split('/').slice(1).map(unescapePointerToken))
+    node = Array.isArray(node) ? node[Number(t)] : isObject(node) ? node[t] : undefined;
   return node;
 }
 
@@ -232,7 +235,7 @@ function diffServer(d: SpecDiff): void {
               'PROMPT_ARGUMENT_SAME_REQUIRED',
               y['required'] === true ? 'wire-breaking' : 'compatible',
               'b',
-              `${qb}/required`,
+              qb,
               `prompt ${n}`,
               `prompt ${n} argument ${g} became ${y['required'] === true ? 'required' : 'optional'}`,
             );
