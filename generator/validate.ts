@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { byDistance } from './commands/args.ts';
 import type { Context } from './context.ts';
@@ -96,7 +96,7 @@ export async function validateFiles(ctx: Context, spec: string, def: string, fil
   for (const file of files) {
     let data: unknown;
     try {
-      data = readJson(file);
+      data = readJson(resolve(ctx.options.root, file), file);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
       err.diagnostics.forEach((d) => out(formatDiagnostic(d)));

@@ -6,21 +6,20 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { usageError } from './command.ts';
 
-/** Levenshtein distance, case-insensitive. */
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment), case-insensitive. */
 export function distance(a: string, b: string): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  const d = Array.from({ length: y.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= x.length; i++) {
-    let prev = d[0]!;
-    d[0] = i;
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= x.length; i++)
     for (let j = 1; j <= y.length; j++) {
-      const tmp = d[j]!;
-      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (x[i - 1] === y[j - 1] ? 0 : 1));
-      prev = tmp;
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
-  }
-  return d[y.length]!;
+  return d[x.length]![y.length]!;
 }
 
 /** `candidates` by distance from `name`, nearest first (ties in alphabetical order). */
@@ -29,15 +28,17 @@ export function byDistance(name: string, candidates: readonly string[]): string[
 }
 
 /**
- * The candidate nearest `name` when it is near enough to be a typo: at most a third of the longer name's
- * letters differ (at least one may), or one is the other's prefix (`--notif` for `--notifications`).
+ * The candidate `name` most likely stands for: the only one it begins (`--notif` for `--notifications`), else
+ * the nearest when near enough to be a typo (at most a third of the longer name's letters differ, at least
+ * one may).
  */
 export function nearest(name: string, candidates: readonly string[]): string | undefined {
+  const bare = (s: string) => s.replace(/^-+/, '').toLowerCase();
+  const begun = candidates.filter((c) => bare(name).length >= 3 && bare(c).startsWith(bare(name)));
+  if (begun.length === 1) return begun[0];
   const [best] = byDistance(name, candidates);
   if (best === undefined) return undefined;
-  const bare = (s: string) => s.replace(/^-+/, '').toLowerCase();
-  if (bare(name).length >= 2 && (bare(best).startsWith(bare(name)) || bare(name).startsWith(bare(best)))) return best;
-  return distance(name, best) <= Math.max(1, Math.floor(Math.max(bare(name).length, bare(best).length) / 3)) ? best : undefined;
+  return distance(bare(name), bare(best)) <= Math.max(1, Math.floor(Math.max(bare(name).length, bare(best).length) / 3)) ? best : undefined;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;

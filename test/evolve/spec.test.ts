@@ -243,6 +243,21 @@ describe('wiregen diff in a project of its own', () => {
     ]);
   });
 
+  it('the same change is classed by the way its values travel: an enum value added, a property removed', async () => {
+    const withStatus = (values: string) =>
+      SERVER.replace('created: { type: string } }', `created: { type: string }, status: { enum: [${values}] } }`);
+    project.write('a.yaml', withStatus('open, done'));
+    // One more status the server may send (breaks clients), one argument fewer it reads (breaks none).
+    project.write('b.yaml', withStatus('open, done, archived').replace(', tag: { enum: [work, home] }', ''));
+    const { code, out } = await project.cli(['diff', 'a.yaml', 'b.yaml', '--json']);
+    expect(code).toBe(100);
+    expect(
+      JSON.parse(out.join('\n')).comparisons[0].findings.map(
+        (f: { class: string; rule: string; subject: string }) => `${f.class} ${f.rule} ${f.subject}`,
+      ),
+    ).toEqual(['wire-breaking ENUM_VALUE_ADDED tool add output.status', 'compatible PROPERTY_NO_DELETE tool add input.tag']);
+  });
+
   it('what needs the wiregen repository says so in one line, exit 2', async () => {
     expect(await project.cli(['diff', 'mcp-2025-11-25', 'mcp-2026-07-28'])).toEqual({
       code: 2,
