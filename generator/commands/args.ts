@@ -43,6 +43,9 @@ export function nearest(name: string, candidates: readonly string[]): string | u
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** What parseArgs gives for `options` (positionals allowed or not, they are strings). */
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+
 /** `--name` of every option (and `-x` of the short ones). */
 function flagsOf(options: Options): string[] {
   return Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
@@ -62,7 +65,7 @@ export function unknownFlag(command: string, flag: string, options: Options): st
  * flag (a CliError, exit 2): an unknown flag with the nearest known one, a missing value, a value given to a
  * switch, an argument the command does not take.
  */
-export function parseCommand<const O extends Options>(command: string, args: string[], options: O, allowPositionals = true) {
+export function parseCommand<const O extends Options>(command: string, args: string[], options: O, allowPositionals = true): Parsed<O> {
   try {
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (e) {
