@@ -11,9 +11,9 @@
  * `{"ready":true,"url":"…"}`, served until SIGTERM or SIGINT (or, with `exitOnStdinClose`, the end of stdin),
  * then stopped gracefully (serve/lifecycle.ts).
  */
-import { listenA2aHttp } from '@wiregen/runtime/a2a';
+import { listenA2aHttp, type RunningA2aServer } from '@wiregen/runtime/a2a';
 import type { ResourceAuthorization } from '@wiregen/runtime/auth';
-import { listenMcpHttp, type McpHttpOptions, type McpServer } from '@wiregen/runtime/mcp';
+import { listenMcpHttp, type McpHttpOptions, type McpServer, type RunningHttpServer as RunningMcpServer } from '@wiregen/runtime/mcp';
 import { stdioTransport } from '@wiregen/runtime/transports';
 import { CliError } from '../commands/command.ts';
 import { advertise } from './agent.ts';
@@ -98,7 +98,7 @@ export async function serveHttp(served: Served, options: HttpServeOptions): Prom
   const shutdownMs = options.shutdownMs ?? DEFAULT_SHUTDOWN_MS;
   // Before listening: a signal that comes while the module starts up is a stop request too.
   const stop = stopRequested({ stdin: options.exitOnStdinClose ?? false }, log);
-  let running;
+  let running: RunningMcpServer | RunningA2aServer;
   try {
     running =
       served.protocol === 'mcp'

@@ -111,9 +111,7 @@ describe('wiregen serve on a user project', () => {
       expect(list.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'hand-made', version: '0.0.1' });
       expect(await child.close()).toMatchObject({ code: 0, rest: [] });
       // What `npm start` of a stdio server shows a person at a terminal (stdout is the client's alone).
-      expect(child.stderr()).toBe(
-        'wiregen serve: hand-made.mjs serves MCP on stdio: waiting for a client on stdin (stop: close stdin, or Ctrl-C)\n',
-      );
+      expect(child.stderr()).toBe('wiregen serve: hand-made.mjs serves MCP on stdio: waiting for a client on stdin (stop: close stdin, or Ctrl-C)\n');
     } finally {
       child.kill();
     }
