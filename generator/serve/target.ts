@@ -100,6 +100,18 @@ function frameIn(err: unknown, cwd: string): string | undefined {
 }
 
 /**
+ * The first error of a TypeScript module tsx could not compile: esbuild's message lists each as
+ * `<file>:<line>:<column>: ERROR: <text>`, the column counted from 0.
+ */
+function compileError(err: unknown, cwd: string): { text: string; at: string } | undefined {
+  const message = (err as { message?: unknown }).message;
+  if (typeof message !== 'string') return undefined;
+  const m = /^(\S+?):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
+  if (!m) return undefined;
+  return { text: m[4]!, at: `${relative(cwd, m[1]!) || m[1]}:${m[2]}:${Number(m[3]) + 1}` };
+}
+
+/**
  * What a module threw while it was imported or while its server was built, as one line: where (the first
  * frame of the stack in the user's project, unless the message names a place itself), the error's name when
  * it is not a plain Error, its message's first line, and the module. The stack is kept as the cause (printed
@@ -109,10 +121,11 @@ export function moduleError(err: unknown, shown: string, cwd: string, doing: 'lo
   const e = err as { name?: unknown; message?: unknown; problems?: unknown };
   // A generated createServer's or createAgent's check: one line per problem, already naming the place.
   if (e?.name === 'BehavioursError' && Array.isArray(e.problems)) return new CliError(e.problems.map(String), EXIT_BAD_INPUT, err);
-  const message = (err instanceof Error || typeof e?.message === 'string' ? String(e.message) : String(err)).split('\n')[0]!.trim();
+  const compile = compileError(err, cwd);
+  const message = compile?.text ?? (err instanceof Error || typeof e?.message === 'string' ? String(e.message) : String(err)).split('\n')[0]!.trim();
   const name = typeof e?.name === 'string' && e.name !== 'Error' ? `${e.name}: ` : '';
   const placed = /^[^\s:]+:\d+(:\d+)?[: ]/.test(message);
-  const at = placed ? undefined : frameIn(err, cwd);
+  const at = compile?.at ?? (placed ? undefined : frameIn(err, cwd));
   const hint = debugging() ? '' : '; WIREGEN_DEBUG=1 prints the stack';
   const where = at ? `${at}: ` : placed ? '' : `${shown}: `;
   return new CliError([`${where}${name}${message} (thrown while ${doing} ${shown}${hint})`], EXIT_BAD_INPUT, err);

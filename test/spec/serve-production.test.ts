@@ -46,7 +46,15 @@ export default mcpServer({ name: 'bad', version: '1.0.0' }).tool(
 );
 `;
 
-const project = userProject({ 'slow.mjs': SLOW, 'dup.mjs': DUPLICATE, 'throws.mjs': THROWS, 'bad-schema.mjs': BAD_SCHEMA }, { nodeModules: true });
+/** TypeScript that does not compile (tsx loads the module). */
+const SYNTAX = `const port: number = ;
+export default {};
+`;
+
+const project = userProject(
+  { 'slow.mjs': SLOW, 'dup.mjs': DUPLICATE, 'throws.mjs': THROWS, 'bad-schema.mjs': BAD_SCHEMA, 'syntax.ts': SYNTAX },
+  { nodeModules: true },
+);
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -159,6 +167,14 @@ describe('wiregen serve --http as a long-running process', () => {
     expect(await server.exit).toBe(0);
   });
 
+  it('on stdio, SIGTERM (what an MCP client sends when closing stdin was not enough) stops it with exit 0', async () => {
+    const server = serve(['slow.mjs', '--stdio'], { stdin: 'pipe' });
+    // The stderr line says it waits for a client: it has started.
+    for (let i = 0; i < 200 && !server.stderr().includes('waiting for a client'); i++) await sleep(50);
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+  });
+
   it('--host with --allowed-host: listens there, and the Host header must name an allowed host', async () => {
     // 127.0.0.2 is loopback on Linux but not a name the runtime treats as loopback: as a LAN address would be.
     const server = serve(['slow.mjs', '--http', '0', '--host', '127.0.0.2', '--allowed-host', 'mcp.example.com']);
@@ -196,6 +212,14 @@ describe('a module that throws while it loads or builds: one line naming it, exi
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/\(thrown while building the server of bad-schema\.mjs; WIREGEN_DEBUG=1 prints the stack\)$/);
     expect(lines[0]).toMatch(/nonsense|type/);
+  });
+
+  it('a TypeScript module that does not compile: the place of its first error', async () => {
+    const { code, lines } = await fail('syntax.ts');
+    expect([code, lines]).toEqual([
+      2,
+      ['syntax.ts:1:22: TransformError: Unexpected ";" (thrown while loading syntax.ts; WIREGEN_DEBUG=1 prints the stack)'],
+    ]);
   });
 
   it('an error of the module itself; WIREGEN_DEBUG=1 adds its stack', async () => {
