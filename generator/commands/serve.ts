@@ -19,8 +19,9 @@ on stdin/stdout or over Streamable HTTP, or an A2A agent over HTTP (JSON-RPC and
   a spec file (.yaml, .yml, .json)   its \`main\` field names the module to serve, relative to the spec
   a module (.js, .mjs; .ts with tsx installed)
                                      its default export is what the generated createServer or createAgent
-                                     returns (or an McpServer or A2aServer); its \`handlerSets\` export holds
-                                     the other sets --handlers chooses from
+                                     returns (or an McpServer or A2aServer, or an mcpServer() builder, which
+                                     serve builds); its \`handlerSets\` export holds the other sets --handlers
+                                     chooses from
   a bare name                        fixtures/<name>.ts of the working directory (the wiregen repository's
                                      fixtures: wiregen serve golden --stdio)
 

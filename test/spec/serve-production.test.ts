@@ -52,7 +52,14 @@ export default {};
 `;
 
 const project = userProject(
-  { 'slow.mjs': SLOW, 'dup.mjs': DUPLICATE, 'throws.mjs': THROWS, 'bad-schema.mjs': BAD_SCHEMA, 'syntax.ts': SYNTAX },
+  {
+    'slow.mjs': SLOW,
+    'builder.mjs': SLOW.replace('export default await', 'export default').replace(').build();', ');'),
+    'dup.mjs': DUPLICATE,
+    'throws.mjs': THROWS,
+    'bad-schema.mjs': BAD_SCHEMA,
+    'syntax.ts': SYNTAX,
+  },
   { nodeModules: true },
 );
 const children: ChildProcess[] = [];
@@ -160,9 +167,10 @@ describe('wiregen serve --http as a long-running process', () => {
     expect(server.stderr()).toContain('wiregen serve: 1 request(s) still running after 300 ms: closing them');
   });
 
-  it('--exit-on-stdin-close: the harness behaviour, on request', async () => {
-    const server = serve(['slow.mjs', '--http', '0', '--exit-on-stdin-close'], { stdin: 'pipe' });
-    await server.ready;
+  it('--exit-on-stdin-close: the harness behaviour, on request (here serving an mcpServer() builder, which serve builds)', async () => {
+    const server = serve(['builder.mjs', '--http', '0', '--exit-on-stdin-close'], { stdin: 'pipe' });
+    const url = await server.ready;
+    expect((await call(url, 'wait', { ms: 1 })).body.result.content).toEqual([{ type: 'text', text: 'waited 1 ms' }]);
     server.child.stdin!.end();
     expect(await server.exit).toBe(0);
   });
