@@ -17,6 +17,7 @@ import { listenMcpHttp, type McpHttpOptions, type McpServer, type RunningHttpSer
 import { stdioTransport } from '@wiregen/runtime/transports';
 import { CliError } from '../commands/command.ts';
 import { advertise } from './agent.ts';
+import { isLoopback } from './host.ts';
 import { inFlight, stopRequested, within } from './lifecycle.ts';
 import type { Served } from './target.ts';
 
@@ -119,6 +120,8 @@ export async function serveHttp(served: Served, options: HttpServeOptions): Prom
     running.http,
     (req) => served.protocol === 'mcp' && (req.method === 'GET' || req.headers['mcp-method'] === 'subscriptions/listen'),
   );
+  if (served.protocol === 'mcp' && !isLoopback(host) && !options.mcp?.allowedHosts)
+    log(`wiregen serve: listening on ${host} with no Host check (DNS rebinding): --allowed-host <name> turns it on for the names clients use`);
   // Before the ready line, so no client reads a card naming another address.
   if (served.protocol === 'a2a') {
     advertise(served.server, options.publicUrl ?? running.url);

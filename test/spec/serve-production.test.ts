@@ -196,6 +196,16 @@ describe('wiregen serve --http as a long-running process', () => {
       expect(await server.exit).toBe(0);
     }
   });
+  it('--host off loopback without --allowed-host: the Host header is not checked, and stderr says how to check it', async () => {
+    const server = serve(['slow.mjs', '--http', '0', '--host', '127.0.0.2']);
+    const url = await server.ready;
+    expect((await call(url, 'wait', { ms: 0 }, 'anything.example.com')).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+    expect(server.stderr()).toContain(
+      'wiregen serve: listening on 127.0.0.2 with no Host check (DNS rebinding): --allowed-host <name> turns it on for the names clients use\n',
+    );
+  });
 });
 
 describe('a module that throws while it loads or builds: one line naming it, exit 2', () => {
