@@ -4,7 +4,8 @@
  */
 import type { Options } from './context.ts';
 import { EXIT_BAD_INPUT, EXIT_OK, formatDiagnostic, InputError } from './errors.ts';
-import { CliError, type Command } from './commands/command.ts';
+import { nearest } from './commands/args.ts';
+import { CliError, type Command, debugging } from './commands/command.ts';
 import { diff, pin } from './commands/evolve.ts';
 import { generate } from './commands/generate.ts';
 import { golden } from './commands/golden.ts';
@@ -35,7 +36,19 @@ Commands:
 ${rows.map(([usage, what]) => `  ${usage.padEnd(width)}${what}`).join('\n')}
 
 Run 'wiregen <command> --help' for a command's options.
-Exit codes: 0 ok, 1 differences or invalid data, 2 bad input (the error names the file and location).`;
+Exit codes: 0 ok, 1 differences or invalid data, 2 bad input (one line naming the file and location, or the
+flag; WIREGEN_DEBUG=1 adds the stack of an error a served module threw).`;
+}
+
+/** The one line an unknown command (or a flag given before any command) gets. */
+function unknownCommand(name: string): string {
+  const names = Object.keys(COMMANDS);
+  if (name.startsWith('-'))
+    return `wiregen: ${name} before a command: give a command first (wiregen <command> ${name}); commands: ${names.join(', ')}`;
+  const near = nearest(name, names);
+  return near
+    ? `wiregen: unknown command ${JSON.stringify(name)}; did you mean ${near}? (wiregen --help)`
+    : `wiregen: unknown command ${JSON.stringify(name)}; the commands are ${names.join(', ')} (wiregen --help)`;
 }
 
 /** Runs the CLI; returns the exit code. Output goes to `out`, problems to `err`; `base` overrides options (tests). */
@@ -52,7 +65,7 @@ export async function main(
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    err(`wiregen: unknown command ${JSON.stringify(name)}\n\n${mainHelp()}`);
+    err(unknownCommand(name));
     return EXIT_BAD_INPUT;
   }
   try {
@@ -64,10 +77,15 @@ export async function main(
     }
     if (e instanceof CliError) {
       e.lines.forEach((l) => err(l));
+      // The stack of what the user's code threw (a served module), on request only.
+      if (debugging() && e.cause instanceof Error && e.cause.stack) err(e.cause.stack);
       return e.exitCode;
     }
-    if (e instanceof TypeError && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
-      err(`wiregen ${name}: ${e.message}`);
+    // A file the command could not read or write (permissions, a full disk, a folder where a file goes).
+    const sys = e as { code?: unknown; path?: unknown; syscall?: unknown; message?: unknown };
+    if (e instanceof Error && typeof sys.code === 'string' && /^E[A-Z]+$/.test(sys.code) && typeof sys.path === 'string') {
+      err(`wiregen ${name}: ${sys.path}: cannot ${String(sys.syscall ?? 'use')} it (${sys.code})`);
+      if (debugging() && e.stack) err(e.stack);
       return EXIT_BAD_INPUT;
     }
     throw e;

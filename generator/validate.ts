@@ -1,10 +1,13 @@
 /**
  * @module validate — `wiregen validate <protocol>@<revision> <Def> <file.json>…`: checks JSON files
- * against one definition with the generated (committed) validators, printing each error's JSON pointer.
+ * against one definition with the generated validators (generated/ in the wiregen repository, else the installed
+ * `@wiregen/<protocol>-<revision>` package), printing each error's JSON pointer.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { byDistance } from './commands/args.ts';
 import type { Context } from './context.ts';
 import { EXIT_BAD_INPUT, EXIT_DIFFERENT, EXIT_OK, fail, formatDiagnostic, InputError } from './errors.ts';
 import { readJson } from './load/json.ts';
@@ -15,7 +18,7 @@ interface StandaloneValidator {
   errors?: import('ajv').ErrorObject[] | null;
 }
 
-/** Pin ids that have a generated package. */
+/** Pin ids that have a generated package in this repository's generated/. */
 function generatedPins(ctx: Context): string[] {
   const dir = ctx.options.generatedDir;
   if (!existsSync(dir)) return [];
@@ -25,49 +28,75 @@ function generatedPins(ctx: Context): string[] {
     .sort();
 }
 
-/** `mcp@2026-07-28` → `mcp-2026-07-28`. */
+/** `mcp@2026-07-28` → `mcp-2026-07-28` (`mcp@ext-tasks` → `mcp-ext-tasks`). */
 export function pinIdOf(spec: string): string | undefined {
-  const m = /^(mcp|a2a)@([0-9][0-9A-Za-z.-]*)$/.exec(spec);
+  const m = /^(mcp|a2a)@([0-9A-Za-z][0-9A-Za-z.-]*)$/.exec(spec);
   return m ? `${m[1]}-${m[2]}` : undefined;
 }
 
-/** Closest names by edit distance, for "did you mean". */
-function closest(name: string, candidates: readonly string[], n = 3): string[] {
-  const dist = (a: string, b: string) => {
-    const d = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-      let prev = d[0]!;
-      d[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const tmp = d[j]!;
-        d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
-        prev = tmp;
-      }
+/** `mcp-2026-07-28` → `mcp@2026-07-28`. */
+const specOf = (id: string) => id.replace(/^(mcp|a2a)-/, '$1@');
+
+/** The package of a pin: what a user's project installs (package.json `name` of generated/<id>/). */
+const packageOf = (id: string) => `@wiregen/${id}`;
+
+/** Every revision wiregen publishes a package for (@wiregen/revisions), as pin ids. */
+async function publishedPins(): Promise<string[]> {
+  try {
+    const { mcp, a2a } = await import('@wiregen/revisions');
+    return [...Object.keys(mcp).map((r) => `mcp-${r}`), ...Object.keys(a2a).map((r) => `a2a-${r}`)];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Where the validators of pin `id` are: generated/<id>/ in the wiregen repository; else its package
+ * (`@wiregen/<id>/validators`) as the project at the root resolves it, else as wiregen itself does (the
+ * packages it depends on). Undefined when none is installed.
+ */
+function validatorsFile(ctx: Context, id: string): string | undefined {
+  const local = join(ctx.options.generatedDir, id, 'validators.js');
+  if (existsSync(local)) return local;
+  for (const from of [join(ctx.options.root, 'package.json'), fileURLToPath(import.meta.url)]) {
+    try {
+      return createRequire(from).resolve(`${packageOf(id)}/validators`);
+    } catch {
+      // not installed there
     }
-    return d[b.length]!;
-  };
-  return [...candidates].sort((a, b) => dist(name, a) - dist(name, b) || (a < b ? -1 : 1)).slice(0, n);
+  }
+  return undefined;
 }
 
 export async function validateFiles(ctx: Context, spec: string, def: string, files: readonly string[], out: (line: string) => void): Promise<number> {
   const id = pinIdOf(spec);
-  const available = generatedPins(ctx);
-  if (!id || !available.includes(id)) {
-    const known = available.map((p) => p.replace(/^(mcp|a2a)-/, '$1@')).join(', ');
+  const file = id === undefined ? undefined : validatorsFile(ctx, id);
+  if (!id || !file) {
+    const known = [...new Set([...generatedPins(ctx), ...(await publishedPins())])].sort();
+    if (id && known.includes(id))
+      fail({ file: spec, message: `its validators are in ${packageOf(id)}, which is not installed here: npm install ${packageOf(id)}` });
     fail({
       file: spec,
-      message: `unknown protocol revision; expected <protocol>@<revision>, one of: ${known || '(none generated yet: run npm run generate)'}`,
+      message: `unknown protocol revision; expected <protocol>@<revision>, one of: ${known.map(specOf).join(', ') || '(none: install a package such as @wiregen/mcp-2026-07-28)'}`,
     });
   }
-  const mod = (await import(pathToFileURL(join(ctx.options.generatedDir, id, 'validators.js')).href)) as Record<string, StandaloneValidator>;
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, StandaloneValidator>;
   const validate = Object.hasOwn(mod, def) ? mod[def] : undefined;
   if (typeof validate !== 'function')
-    fail({ file: spec, message: `unknown $def ${JSON.stringify(def)}; did you mean ${closest(def, Object.keys(mod)).join(', ')}?` });
+    fail({
+      file: spec,
+      message: `unknown $def ${JSON.stringify(def)}; did you mean ${byDistance(
+        def,
+        Object.keys(mod).filter((k) => typeof mod[k] === 'function'),
+      )
+        .slice(0, 3)
+        .join(', ')}?`,
+    });
   let code = EXIT_OK;
   for (const file of files) {
     let data: unknown;
     try {
-      data = readJson(file);
+      data = readJson(resolve(ctx.options.root, file), file);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
       err.diagnostics.forEach((d) => out(formatDiagnostic(d)));

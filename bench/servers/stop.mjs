@@ -1,5 +1,5 @@
 // bench/servers/stop — how the bench stops the plain-JavaScript servers it starts: each serves until its stdin
-// closes, then runs `close` and exits (ours do the same: bench/lib/stdin-stop.ts, `wiregen serve`).
+// closes, then runs `close` and exits (ours do the same: bench/lib/stdin-stop.ts, as `wiregen serve --http --exit-on-stdin-close` does).
 export function untilStdinCloses(close) {
   let done = false;
   const end = () => {

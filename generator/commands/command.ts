@@ -32,8 +32,9 @@ export interface Command {
 export class CliError extends Error {
   readonly lines: readonly string[];
   readonly exitCode: number;
-  constructor(lines: readonly string[], exitCode: number = EXIT_BAD_INPUT) {
-    super(lines.join('\n'));
+  /** `cause`: what the user's code threw (its stack is printed with WIREGEN_DEBUG=1). */
+  constructor(lines: readonly string[], exitCode: number = EXIT_BAD_INPUT, cause?: unknown) {
+    super(lines.join('\n'), cause === undefined ? undefined : { cause });
     this.name = 'CliError';
     this.lines = lines;
     this.exitCode = exitCode;
@@ -43,4 +44,10 @@ export class CliError extends Error {
 /** Bad input that is not a file's: one line, `wiregen <command>: <reason>`, exit 2. */
 export function usageError(command: string, reason: string): CliError {
   return new CliError([`wiregen ${command}: ${reason}`]);
+}
+
+/** Whether stacks are printed beside the one-line errors: WIREGEN_DEBUG=1 (or `wiregen serve --verbose`). */
+export function debugging(): boolean {
+  const v = process.env['WIREGEN_DEBUG'];
+  return v !== undefined && v !== '' && v !== '0' && v !== 'false';
 }

@@ -1,5 +1,6 @@
 /**
- * @module commands/evolve — `wiregen pin` and `wiregen diff` (schema evolution: generator/evolve/).
+ * @module commands/evolve — `wiregen pin` and `wiregen diff` (schema evolution: generator/evolve/; a user's own
+ * spec: generator/evolve/spec/).
  */
 import { DIFF_HELP, PIN_HELP } from '../evolve/help.ts';
 import type { Command } from './command.ts';
@@ -13,7 +14,7 @@ export const pin: Command = {
 };
 
 export const diff: Command = {
-  summary: [['diff', 'what changed between two pins, or against a commit; exit 100 when breaking']],
+  summary: [['diff', 'what changed for clients: your spec against a commit (or two specs, two pins); exit 100 when breaking']],
   help: DIFF_HELP,
   async run(args, { out, base }) {
     return (await import('../evolve/commands.ts')).runDiff(args, out, base);

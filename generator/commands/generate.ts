@@ -5,10 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createContext, GENERATOR_NAME, type Context } from '../context.ts';
 import { EXIT_DIFFERENT, EXIT_OK, fail } from '../errors.ts';
 import type { FileSet } from '../format/index.ts';
+import { parseCommand } from './args.ts';
 import { type Command, type Io, usageError } from './command.ts';
 
 const HELP = `Usage: wiregen generate [--check] [--only <pin-or-fixture>]...
@@ -127,9 +127,10 @@ export const generate: Command = {
   ],
   help: HELP,
   async run(args: string[], { out, base }: Io) {
-    const { values } = parseArgs({
+    const { values } = parseCommand(
+      'generate',
       args,
-      options: {
+      {
         check: { type: 'boolean' },
         only: { type: 'string', multiple: true },
         spec: { type: 'string' },
@@ -137,8 +138,8 @@ export const generate: Command = {
         pin: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-      strict: true,
-    });
+      false,
+    );
     if (values.help) return (out(HELP), EXIT_OK);
     const check = values.check ?? false;
     if (values.spec === undefined) {

@@ -2,9 +2,9 @@
  * @module commands/golden — `wiregen golden check|record <corpus-dir> … -- <server command…>`: golden-file
  * tests of any MCP server, ours or not, over stdio or Streamable HTTP (the logic is in golden/).
  */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { EXIT_DIFFERENT, EXIT_OK } from '../errors.ts';
+import { parseCommand } from './args.ts';
 import { type Command, usageError } from './command.ts';
 
 const HELP = `Usage: wiregen golden check <corpus-dir> [options] -- <server command...>
@@ -94,7 +94,7 @@ export const golden: Command = {
     const split = args.indexOf('--');
     const own = split === -1 ? args : args.slice(0, split);
     const command = split === -1 ? [] : args.slice(split + 1);
-    const { values, positionals } = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+    const { values, positionals } = parseCommand('golden', own, OPTIONS);
     if (values.help) return (out(HELP), EXIT_OK);
     const [action, dir, name, ...extra] = positionals;
     if (action !== 'check' && action !== 'record') throw usageError('golden', 'say check or record (wiregen golden --help)');

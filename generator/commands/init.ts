@@ -3,8 +3,8 @@
  * the scripts around them (init/scaffold.ts).
  */
 import { relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { EXIT_OK } from '../errors.ts';
+import { parseCommand } from './args.ts';
 import { type Command, usageError } from './command.ts';
 
 const HELP = `Usage: wiregen init [dir] [--agent]
@@ -30,12 +30,7 @@ export const init: Command = {
   summary: [['init [dir] [--agent]', 'write a new project: a spec, its behaviours, package.json and tsconfig.json']],
   help: HELP,
   async run(args, { out, base }) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { agent: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals } = parseCommand('init', args, { agent: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
     if (values.help) return (out(HELP), EXIT_OK);
     if (positionals.length > 1) throw usageError('init', `one folder at a time; also given: ${positionals.slice(1).join(' ')}`);
     const cwd = base.root ?? process.cwd();

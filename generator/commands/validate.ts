@@ -1,9 +1,9 @@
 /**
  * @module commands/validate — `wiregen validate <protocol>@<revision> <Def> <file.json>…`.
  */
-import { parseArgs } from 'node:util';
 import { createContext } from '../context.ts';
 import { EXIT_BAD_INPUT, EXIT_OK } from '../errors.ts';
+import { parseCommand } from './args.ts';
 import type { Command } from './command.ts';
 
 const HELP = `Usage: wiregen validate <protocol>@<revision> <Def> <file.json>...
@@ -21,7 +21,7 @@ export const validate: Command = {
   summary: [['validate', 'validate JSON files against a definition of one protocol revision']],
   help: HELP,
   async run(args, { out, base }) {
-    const { values, positionals } = parseArgs({ args, options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseCommand('validate', args, { help: { type: 'boolean', short: 'h' } });
     if (values.help) return (out(HELP), EXIT_OK);
     const [spec, def, ...files] = positionals;
     if (!spec || !def || files.length === 0) {

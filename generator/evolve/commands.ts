@@ -3,7 +3,7 @@
  * to evolve/pin.ts and evolve/diff.ts. generator/cli.ts dispatches here.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
 import { createContext, type Context, type Options } from '../context.ts';
 import { EXIT_OK, fail } from '../errors.ts';
 import type { LoadedPin } from '../load/index.ts';
@@ -12,41 +12,31 @@ import { diffPinRecords, diffPins, loadForDiff, samePinnedInputs } from './diff.
 import { inputsAt, resolveCommit } from './git.ts';
 import { exitCode, formatJson, formatText, type Comparison } from './report.ts';
 import { DIFF_HELP, PIN_HELP } from './help.ts';
+import { isSpecPath, specsAgainst, twoSpecs } from './spec/run.ts';
+import { parseCommand } from '../commands/args.ts';
 
 type Out = (line: string) => void;
 
-/** Runs `parse`; a bad option becomes one line naming the command (exit 2). */
-function parsing<T>(command: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    if (e instanceof TypeError && 'code' in e && String((e as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))
-      fail({ file: `wiregen ${command}`, message: `${e.message} (see 'wiregen ${command} --help')` });
-    throw e;
-  }
-}
-
 export async function runPin(args: string[], out: Out, base: Partial<Options>): Promise<number> {
-  const { values, positionals } = parsing('pin', () =>
-    parseArgs({
-      args,
-      options: {
-        from: { type: 'string' },
-        repo: { type: 'string' },
-        commit: { type: 'string' },
-        tag: { type: 'string' },
-        path: { type: 'string' },
-        date: { type: 'string' },
-        update: { type: 'boolean' },
-        draft: { type: 'boolean' },
-        check: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    }),
-  );
+  const { values, positionals } = parseCommand('pin', args, {
+    from: { type: 'string' },
+    repo: { type: 'string' },
+    commit: { type: 'string' },
+    tag: { type: 'string' },
+    path: { type: 'string' },
+    date: { type: 'string' },
+    update: { type: 'boolean' },
+    draft: { type: 'boolean' },
+    check: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return (out(PIN_HELP), EXIT_OK);
+  const pinsFile = createContext(base).options.pinsFile;
+  if (!existsSync(pinsFile))
+    fail({
+      file: 'wiregen pin',
+      message: `pins a protocol revision into the wiregen repository's schemas/ (no ${display(createContext(base), pinsFile)} here); a project uses the published packages instead: npm install @wiregen/<protocol>-<revision>, e.g. @wiregen/mcp-2026-07-28`,
+    });
   if (positionals.length !== 1 || !values.from)
     fail({ file: 'wiregen pin', message: "needs one <pin-id> and --from <dir-or-file> (see 'wiregen pin --help')" });
   const { runPinning } = await import('./pin.ts');
@@ -109,20 +99,33 @@ function against(ctx: Context, ref: string, only: readonly string[]): Comparison
 }
 
 export async function runDiff(args: string[], out: Out, base: Partial<Options>): Promise<number> {
-  const { values, positionals } = parsing('diff', () =>
-    parseArgs({
-      args,
-      options: { against: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    }),
-  );
+  const { values, positionals } = parseCommand('diff', args, {
+    against: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return (out(DIFF_HELP), EXIT_OK);
-  if (values.against === undefined && positionals.length !== 2)
-    fail({ file: 'wiregen diff', message: "needs two pin ids, or --against <git-ref> (see 'wiregen diff --help')" });
   const ctx = createContext({ ...base, log: out });
+  const root = ctx.options.root;
+  // The wiregen repository compares pins; any project compares its own spec (evolve/spec/).
+  const repository = existsSync(ctx.options.pinsFile);
+  const specs = positionals.filter(isSpecPath);
+  if (specs.length && specs.length !== positionals.length)
+    fail({ file: 'wiregen diff', message: `give pin ids or spec files, not both (${positionals.join(' ')})` });
+  if (values.against === undefined && positionals.length !== 2)
+    fail({
+      file: 'wiregen diff',
+      message: `needs ${repository ? 'two pin ids, ' : ''}two spec files, or --against <git-ref> (see 'wiregen diff --help')`,
+    });
   let comparisons: Comparison[];
-  if (values.against !== undefined) comparisons = against(ctx, values.against, positionals);
+  if (values.against !== undefined)
+    comparisons = specs.length || !repository ? specsAgainst(root, values.against, specs) : against(ctx, values.against, positionals);
+  else if (specs.length) comparisons = twoSpecs(root, specs[0]!, specs[1]!);
+  else if (!repository)
+    fail({
+      file: 'wiregen diff',
+      message: `${positionals.join(' ')}: comparing two pins needs the wiregen repository's schemas/pins.json; here, compare your spec with a commit (wiregen diff --against HEAD) or two spec files`,
+    });
   else {
     const [idA, idB] = positionals as [string, string];
     const pins = loadPins(ctx);

@@ -5,10 +5,36 @@
  * enums and consts, `additionalProperties`, formats and the other value constraints. A `$ref` is compared by
  * the name it points at; the definition itself is compared once, under its own name. Descriptions, titles
  * and defaults are not compared.
+ *
+ * Between two pins a change is classed as the protocol's messages go both ways (`flow` both). A schema one side
+ * only sends — a tool's inputSchema the client fills, its outputSchema the server fills (`wiregen diff` of a
+ * user's spec) — is classed by direction: each change narrows the values the schema allows (a new required
+ * property, a constraint added), widens them (a property now optional, an enum value added), or changes them
+ * (another type, another pattern); for what the client sends (`in`) a narrowing breaks the client, for what it
+ * receives (`out`) a widening does.
  */
 import { escapePointerToken } from '../errors.ts';
 import { deref, isObject, refName, type Json, type JsonObject, type SchemaBundle } from '../load/schema.ts';
 import type { Finding, FindingClass } from './findings.ts';
+
+/** Which way the values of the compared schemas travel (see the module doc). */
+export type Flow = 'both' | 'in' | 'out';
+
+/** What a change does to the set of values a schema allows. */
+type Change = 'narrows' | 'widens' | 'changes' | 'neutral';
+
+/** Whether each of `a` is in `b`. */
+const within = (a: readonly string[], b: readonly string[]) => a.every((x) => b.includes(x));
+
+/** What a keyword's value change does: a minimum raised narrows, a maximum raised widens; anything else changes. */
+function bound(k: string, x: Json | undefined, y: Json | undefined): Change {
+  if (x === undefined) return 'narrows';
+  if (y === undefined) return 'widens';
+  if (typeof x !== 'number' || typeof y !== 'number') return 'changes';
+  if (/^(min|exclusiveMin)/.test(k)) return y > x ? 'narrows' : 'widens';
+  if (/^(max|exclusiveMax)/.test(k)) return y < x ? 'narrows' : 'widens';
+  return 'changes';
+}
 
 /** Where the compared schemas are: a JSON pointer into each file, and a readable path (`Tool.outputSchema`). */
 export interface At {
@@ -42,6 +68,13 @@ function typesOf(s: JsonObject): string[] | undefined {
   return Array.isArray(t) ? t.map(String).sort() : undefined;
 }
 
+/** What a change of JSON types does: fewer types narrow, more widen (no `type`: any). */
+function typeChange(ta: readonly string[] | undefined, tb: readonly string[] | undefined): Change {
+  if (ta === undefined) return 'narrows';
+  if (tb === undefined) return 'widens';
+  return within(tb, ta) ? 'narrows' : within(ta, tb) ? 'widens' : 'changes';
+}
+
 function closed(s: JsonObject): boolean {
   return s['additionalProperties'] === false || s['unevaluatedProperties'] === false;
 }
@@ -54,14 +87,26 @@ export class SchemaDiff {
 
   readonly a: SchemaBundle;
   readonly b: SchemaBundle;
+  readonly flow: Flow;
 
-  constructor(a: SchemaBundle, b: SchemaBundle) {
+  constructor(a: SchemaBundle, b: SchemaBundle, flow: Flow = 'both') {
     this.a = a;
     this.b = b;
+    this.flow = flow;
   }
 
-  private push(rule: string, cls: FindingClass, side: 'a' | 'b', at: At, message: string, subject = at.label): void {
-    this.out.push({ rule, class: cls, file: side === 'a' ? this.a.file : this.b.file, pointer: side === 'a' ? at.ptrA : at.ptrB, subject, message });
+  /** `cls` between pins (flow both); else the class of `change` for values that travel one way. */
+  private push(rule: string, cls: FindingClass, change: Change, side: 'a' | 'b', at: At, message: string, subject = at.label): void {
+    const breaks = change === 'changes' || (this.flow === 'in' ? change === 'narrows' : change === 'widens');
+    const judged: FindingClass = this.flow === 'both' ? cls : breaks ? 'wire-breaking' : 'compatible';
+    this.out.push({
+      rule,
+      class: judged,
+      file: side === 'a' ? this.a.file : this.b.file,
+      pointer: side === 'a' ? at.ptrA : at.ptrB,
+      subject,
+      message,
+    });
   }
 
   /** Every definition of both bundles. */
@@ -70,11 +115,12 @@ export class SchemaDiff {
     const where = (bundle: SchemaBundle, name: string) => bundle.defSource[name] ?? `/${bundle.defsKey}/${escapePointerToken(name)}`;
     for (const name of Object.keys(a.defs).sort()) {
       const at: At = { ptrA: where(a, name), ptrB: where(b, name), label: name };
-      if (!(name in b.defs)) this.push('DEF_NO_DELETE', 'source-breaking', 'a', at, `definition ${name} removed`);
+      if (!(name in b.defs)) this.push('DEF_NO_DELETE', 'source-breaking', 'neutral', 'a', at, `definition ${name} removed`);
       else this.schema(a.defs[name], b.defs[name], at);
     }
     for (const name of Object.keys(b.defs).sort())
-      if (!(name in a.defs)) this.push('DEF_ADDED', 'compatible', 'b', { ptrA: '', ptrB: where(b, name), label: name }, `definition ${name} added`);
+      if (!(name in a.defs))
+        this.push('DEF_ADDED', 'compatible', 'neutral', 'b', { ptrA: '', ptrB: where(b, name), label: name }, `definition ${name} added`);
     return this;
   }
 
@@ -87,7 +133,14 @@ export class SchemaDiff {
     let sb: JsonObject | undefined = y;
     if (ra !== undefined || rb !== undefined) {
       if (ra === rb) return; // the definition is compared under its own name
-      this.push('SCHEMA_SAME_REF', 'source-breaking', 'b', at, `${at.label} is ${rb ?? 'an inline schema'}, was ${ra ?? 'an inline schema'}`);
+      this.push(
+        'SCHEMA_SAME_REF',
+        'source-breaking',
+        'neutral',
+        'b',
+        at,
+        `${at.label} is ${rb ?? 'an inline schema'}, was ${ra ?? 'an inline schema'}`,
+      );
       const key = `${ra ?? at.ptrA}|${rb ?? at.ptrB}`;
       if (this.seen.has(key)) return;
       this.seen.add(key);
@@ -104,20 +157,36 @@ export class SchemaDiff {
     const ta = typesOf(sa);
     const tb = typesOf(sb);
     if (!same(ta, tb))
-      this.push('SCHEMA_SAME_TYPE', 'wire-breaking', 'b', at, `${at.label} type ${ta?.join('|') ?? '(any)'} → ${tb?.join('|') ?? '(any)'}`);
+      this.push(
+        'SCHEMA_SAME_TYPE',
+        'wire-breaking',
+        typeChange(ta, tb),
+        'b',
+        at,
+        `${at.label} type ${ta?.join('|') ?? '(any)'} → ${tb?.join('|') ?? '(any)'}`,
+      );
     if (('const' in sa || 'const' in sb) && !same(sa['const'], sb['const']))
-      this.push('SCHEMA_SAME_CONST', 'wire-breaking', 'b', at, `${at.label} const ${show(sa['const'])} → ${show(sb['const'])}`);
+      this.push(
+        'SCHEMA_SAME_CONST',
+        'wire-breaking',
+        bound('const', sa['const'], sb['const']),
+        'b',
+        at,
+        `${at.label} const ${show(sa['const'])} → ${show(sb['const'])}`,
+      );
     const ea = sa['enum'];
     const eb = sb['enum'];
     if (Array.isArray(ea) && Array.isArray(eb)) {
       const va = new Set(ea.map((v) => JSON.stringify(v)));
       const vb = new Set(eb.map((v) => JSON.stringify(v)));
-      for (const v of va) if (!vb.has(v)) this.push('ENUM_VALUE_NO_DELETE', 'wire-breaking', 'a', at, `${at.label} enum value ${v} removed`);
-      for (const v of vb) if (!va.has(v)) this.push('ENUM_VALUE_ADDED', 'compatible', 'b', at, `${at.label} enum value ${v} added`);
+      for (const v of va)
+        if (!vb.has(v)) this.push('ENUM_VALUE_NO_DELETE', 'wire-breaking', 'narrows', 'a', at, `${at.label} enum value ${v} removed`);
+      for (const v of vb) if (!va.has(v)) this.push('ENUM_VALUE_ADDED', 'compatible', 'widens', 'b', at, `${at.label} enum value ${v} added`);
     } else if (Array.isArray(ea) !== Array.isArray(eb))
       this.push(
         'CONSTRAINT_SAME',
         Array.isArray(eb) ? 'wire-breaking' : 'compatible',
+        Array.isArray(eb) ? 'narrows' : 'widens',
         'b',
         at,
         `${at.label} enum ${Array.isArray(eb) ? `added: ${show(eb)}` : `removed (was ${show(ea)})`}`,
@@ -126,6 +195,7 @@ export class SchemaDiff {
       this.push(
         'FORMAT_SAME',
         sb['format'] === undefined ? 'compatible' : 'wire-breaking',
+        bound('format', sa['format'], sb['format']),
         'b',
         at,
         `${at.label} format ${show(sa['format'])} → ${show(sb['format'])}`,
@@ -135,13 +205,15 @@ export class SchemaDiff {
         this.push(
           'CONSTRAINT_SAME',
           sb[k] === undefined ? 'compatible' : 'wire-breaking',
+          bound(k, sa[k], sb[k]),
           'b',
           at,
           `${at.label} ${k} ${show(sa[k])} → ${show(sb[k])}`,
         );
     if (!closed(sa) && closed(sb))
-      this.push('ADDITIONAL_PROPERTIES_CLOSED', 'wire-breaking', 'b', at, `${at.label} no longer allows unknown properties`);
-    else if (closed(sa) && !closed(sb)) this.push('ADDITIONAL_PROPERTIES_OPENED', 'compatible', 'b', at, `${at.label} now allows unknown properties`);
+      this.push('ADDITIONAL_PROPERTIES_CLOSED', 'wire-breaking', 'narrows', 'b', at, `${at.label} no longer allows unknown properties`);
+    else if (closed(sa) && !closed(sb))
+      this.push('ADDITIONAL_PROPERTIES_OPENED', 'compatible', 'widens', 'b', at, `${at.label} now allows unknown properties`);
   }
 
   private properties(sa: JsonObject, sb: JsonObject, at: At): void {
@@ -164,6 +236,7 @@ export class SchemaDiff {
         this.push(
           'PROPERTY_NO_DELETE',
           wire ? 'wire-breaking' : 'source-breaking',
+          wire ? 'narrows' : 'widens',
           'a',
           here,
           `${here.label} removed${wire ? ' (the object allows no unknown properties)' : ''}`,
@@ -171,14 +244,21 @@ export class SchemaDiff {
         continue;
       }
       if (reqA.has(name) !== reqB.has(name))
-        this.push('PROPERTY_SAME_REQUIRED', 'wire-breaking', 'b', here, `${here.label} became ${reqB.has(name) ? 'required' : 'optional'}`);
+        this.push(
+          'PROPERTY_SAME_REQUIRED',
+          'wire-breaking',
+          reqB.has(name) ? 'narrows' : 'widens',
+          'b',
+          here,
+          `${here.label} became ${reqB.has(name) ? 'required' : 'optional'}`,
+        );
       this.schema(pa[name], pb[name], here);
     }
     for (const name of Object.keys(pb)) {
       if (name in pa) continue;
       const here = sub(name);
-      if (reqB.has(name)) this.push('PROPERTY_ADDED_REQUIRED', 'wire-breaking', 'b', here, `${here.label} added, required`);
-      else this.push('PROPERTY_ADDED', 'compatible', 'b', here, `${here.label} added (optional)`);
+      if (reqB.has(name)) this.push('PROPERTY_ADDED_REQUIRED', 'wire-breaking', 'narrows', 'b', here, `${here.label} added, required`);
+      else this.push('PROPERTY_ADDED', 'compatible', closed(sa) ? 'widens' : 'neutral', 'b', here, `${here.label} added (optional)`);
     }
   }
 
@@ -192,15 +272,16 @@ export class SchemaDiff {
       const xb = sb[key];
       if (!Array.isArray(xa) && !Array.isArray(xb)) continue;
       if (!Array.isArray(xa) || !Array.isArray(xb)) {
-        this.push('SCHEMA_SAME_TYPE', 'wire-breaking', 'b', at, `${at.label} ${Array.isArray(xb) ? 'became' : 'is no longer'} an ${key}`);
+        this.push('SCHEMA_SAME_TYPE', 'wire-breaking', 'changes', 'b', at, `${at.label} ${Array.isArray(xb) ? 'became' : 'is no longer'} an ${key}`);
         continue;
       }
       const refs = (list: Json[]) => new Set(list.map(refName).filter((n) => n !== undefined));
       const na = refs(xa);
       const nb = refs(xb);
       if (key !== 'allOf') {
-        for (const n of na) if (!nb.has(n)) this.push('UNION_MEMBER_NO_DELETE', 'wire-breaking', 'a', at, `${at.label} ${key} member ${n} removed`);
-        for (const n of nb) if (!na.has(n)) this.push('UNION_MEMBER_ADDED', 'compatible', 'b', at, `${at.label} ${key} member ${n} added`);
+        for (const n of na)
+          if (!nb.has(n)) this.push('UNION_MEMBER_NO_DELETE', 'wire-breaking', 'narrows', 'a', at, `${at.label} ${key} member ${n} removed`);
+        for (const n of nb) if (!na.has(n)) this.push('UNION_MEMBER_ADDED', 'compatible', 'widens', 'b', at, `${at.label} ${key} member ${n} added`);
       }
       const inline = (list: Json[]) => list.map((s, i) => [s, i] as const).filter(([s]) => refName(s) === undefined);
       const ia = inline(xa);
@@ -214,6 +295,7 @@ export class SchemaDiff {
         this.push(
           ia.length > ib.length ? 'UNION_MEMBER_NO_DELETE' : 'UNION_MEMBER_ADDED',
           ia.length > ib.length ? 'wire-breaking' : 'compatible',
+          ia.length > ib.length ? 'narrows' : 'widens',
           'b',
           at,
           `${at.label} ${key} has ${ib.length} inline member(s), had ${ia.length}`,

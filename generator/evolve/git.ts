@@ -7,7 +7,7 @@
  * They are written to a throw-away folder laid out like the project, so the ordinary loaders read them.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fail } from '../errors.ts';
@@ -32,6 +32,19 @@ export function resolveCommit(root: string, ref: string): string {
   const sha = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim();
   if (!sha) fail({ file: root, message: `git ref ${JSON.stringify(ref)} names no commit` });
   return sha;
+}
+
+/**
+ * The text of `path` (relative to `root`) at `commit`, or undefined when the commit has no such file (git show
+ * of the blob: nothing checked out).
+ */
+export function fileAt(root: string, commit: string, path: string): string | undefined {
+  const top = workTreeOf(root)!;
+  // git names the top folder with symbolic links resolved.
+  const rel = relative(top, join(realpathSync(root), path))
+    .split('\\')
+    .join('/');
+  return git(top, ['show', `${commit}:${rel}`]);
 }
 
 /** The last commit that changed `path` (relative to `root`), or undefined. */

@@ -28,18 +28,34 @@ Options:
 Exit: 0 pinned and the manifest agrees, 1 pinned with cross-check findings to fill in (or --check found
 differences), 2 bad input (nothing written).`;
 
-export const DIFF_HELP = `Usage: wiregen diff <pinA> <pinB> [--json]
+export const DIFF_HELP = `Usage: wiregen diff --against <git-ref> [<spec>...] [--json]      (any project)
+       wiregen diff <spec-a> <spec-b> [--json]
+       wiregen diff <pinA> <pinB> [--json]                       (the wiregen repository)
        wiregen diff --against <git-ref> [<pin-id>...] [--json]
 
-Reports what changed between two pins of one protocol (e.g. mcp-2025-11-25 mcp-2026-07-28), or between the
-working tree's pins and a committed version (--against HEAD, --against origin/main): definitions,
-properties, required-ness, types, enums, consts, formats, additionalProperties; methods, their params,
-results and capability gates; for A2A also proto messages, fields (renamed, renumbered, type or cardinality
-changed), enum values, rpcs and HTTP routes. Each finding has a rule id and a class, as buf breaking does:
-wire-breaking, source-breaking or compatible.
+In your project, your contract is your spec (server.yaml, agent.yaml): --against HEAD compares it with the
+committed version (the specs your package.json scripts generate with --spec, else server.yaml or agent.yaml;
+or the ones named), and two spec files are compared with each other. What is reported is what changed for
+your clients:
+  an MCP server   tools, resources, resource templates and prompts removed or added; each tool's inputSchema
+                  as what clients send (a new required argument, a narrower type or enum breaks them; an
+                  argument made optional does not) and its outputSchema as what they receive (a property that
+                  may now be missing, a new enum value breaks them); prompt arguments; the capabilities of
+                  both eras; the wire choices (unknownTool, isErrorFalse, …)
+  an A2A agent    the card's interfaces, capabilities, extensions, input and output modes, skills and
+                  security requirements
+
+In the wiregen repository (schemas/pins.json), it reports what changed between two pins of one protocol (e.g.
+mcp-2025-11-25 mcp-2026-07-28), or between the working tree's pins and a committed version (--against HEAD,
+--against origin/main): definitions, properties, required-ness, types, enums, consts, formats,
+additionalProperties; methods, their params, results and capability gates; for A2A also proto messages,
+fields (renamed, renumbered, type or cardinality changed), enum values, rpcs and HTTP routes.
+
+Each finding has a rule id and a class, as buf breaking does: wire-breaking, source-breaking or compatible,
+and the file, line and JSON pointer of the change (of the committed file, <spec>@<ref>, for what was removed).
 
 Options:
-  --against <git-ref>  compare the working tree's pins (or the ones named) with that commit's
+  --against <git-ref>  compare the working tree's specs (or pins) with that commit's
   --json               one JSON document: { comparisons: [{ from, to, counts, findings }], breaking }
   -h, --help           this help
 

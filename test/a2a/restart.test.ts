@@ -47,7 +47,17 @@ const FAILED_MESSAGE = 'The agent stopped before this task finished; it was fail
 describe('restart of a single agent on SQLite', () => {
   it('wiregen serve --store sqlite:<path>: the running tasks are failed with a status message, the others kept', async () => {
     const file = await crashedStore('serve.db');
-    const agent = await startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'research-agent', '--http', '0', '--store', `sqlite:${file}`]);
+    const agent = await startAgent([
+      process.execPath,
+      'bin/wiregen.mjs',
+      'serve',
+      'research-agent',
+      '--http',
+      '0',
+      '--exit-on-stdin-close',
+      '--store',
+      `sqlite:${file}`,
+    ]);
     try {
       const get = async (id: string) => {
         const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id } });

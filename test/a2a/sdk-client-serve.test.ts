@@ -14,7 +14,8 @@ import { runCli } from '../helpers/project.ts';
 import { eventually } from '../helpers/wait.ts';
 import { sdkFrame as frame } from './sdk-agent.ts';
 
-const serve = (...flags: string[]) => startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'test-runner', '--http', '0', ...flags]);
+const serve = (...flags: string[]) =>
+  startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'test-runner', '--http', '0', '--exit-on-stdin-close', ...flags]);
 type Served = Awaited<ReturnType<typeof serve>>;
 
 const RUN = 'run the unit suite at 4f2c9e1';
@@ -119,7 +120,7 @@ describe('wiregen serve <agent> --public-url, --webhook-host', () => {
     [['--public-url', 'agents.example.com'], /^wiregen serve: --public-url "agents.example.com" is not an absolute URL/],
     [['--webhook-host', 'bad host'], /^wiregen serve: --webhook-host "bad host" is not a host name/],
   ])('%j: one line, exit 2', async (flags, line) => {
-    const result = await runCli(['serve', 'test-runner', '--http', '0', ...flags]);
+    const result = await runCli(['serve', 'test-runner', '--http', '0', '--exit-on-stdin-close', ...flags]);
     expect([result.code, result.err]).toEqual([2, [expect.stringMatching(line)]]);
   });
 

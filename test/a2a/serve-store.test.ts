@@ -19,7 +19,8 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-const serve = (store: string) => startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'research-agent', '--http', '0', '--store', store]);
+const serve = (store: string) =>
+  startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'research-agent', '--http', '0', '--exit-on-stdin-close', '--store', store]);
 
 describe('wiregen serve --store', () => {
   it('postgres:<url>: two processes serving the agent share its tasks', async () => {

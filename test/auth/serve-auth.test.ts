@@ -38,7 +38,8 @@ function freePort(): Promise<number> {
   });
 }
 
-const serveOnce = (args: readonly string[]) => spawnSync(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT, encoding: 'utf8', input: '' });
+const serveOnce = (args: readonly string[]) =>
+  spawnSync(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT, encoding: 'utf8', input: '', timeout: 60_000 });
 
 describe('wiregen serve --auth', () => {
   it('protects the server: challenge, metadata document, and a signed token accepted', async () => {

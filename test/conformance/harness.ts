@@ -85,7 +85,7 @@ export interface RunningFixture {
  * `{"conformanceReady":true,…}`, what serve printed for MCP before the ready line was the same for MCP and A2A).
  */
 export function startFixture(fixture: string, timeoutMs = 30_000, serveArgs: readonly string[] = []): Promise<RunningFixture> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0', ...serveArgs], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0', '--exit-on-stdin-close', ...serveArgs], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

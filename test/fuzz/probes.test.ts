@@ -119,7 +119,7 @@ describe('A2A probes (wiregen serve research-agent --http 0)', () => {
   let server: ServerProcess;
   let origin: string;
   beforeAll(async () => {
-    server = startServe(['research-agent', '--http', '0']);
+    server = startServe(['research-agent', '--http', '0', '--exit-on-stdin-close']);
     origin = String((await readyLine(server))['url']);
   });
   afterAll(() => server.stop());

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/project.ts';
+import { userProject } from '../spec/project.ts';
 
 describe('wiregen --help', () => {
   it.each([[['--help']], [['generate', '--help']], [['validate', '--help']]])('%j prints usage and exits 0', async (argv) => {
@@ -30,13 +31,34 @@ describe('wiregen --help', () => {
     expect(serve).toMatch(/A2A/);
   });
 
-  it('an unknown command or option exits 2 with the usage', async () => {
-    const a = await runCli(['frobnicate']);
-    expect(a.code).toBe(2);
-    expect(a.err[0]!.split('\n')[0]).toBe('wiregen: unknown command "frobnicate"');
-    const b = await runCli(['generate', '--chek']);
-    expect(b.code).toBe(2);
-    expect(b.err[0]!.split('\n')[0]).toBe("wiregen generate: Unknown option '--chek'");
+  it('an unknown command: one line with the nearest command, or the commands; exit 2', async () => {
+    expect(await runCli(['servee'])).toEqual({ code: 2, out: [], err: ['wiregen: unknown command "servee"; did you mean serve? (wiregen --help)'] });
+    expect(await runCli(['frobnicate'])).toEqual({
+      code: 2,
+      out: [],
+      err: ['wiregen: unknown command "frobnicate"; the commands are init, generate, validate, serve, golden, pin, diff (wiregen --help)'],
+    });
+  });
+
+  // Every command of `wiregen --help`, with a typo of one of its flags.
+  it.each([
+    [['init', '--agnet'], 'wiregen init: unknown option --agnet; did you mean --agent? (wiregen init --help)'],
+    [['generate', '--chek'], 'wiregen generate: unknown option --chek; did you mean --check? (wiregen generate --help)'],
+    [['validate', '--hepl'], 'wiregen validate: unknown option --hepl; did you mean --help? (wiregen validate --help)'],
+    [['serve', 'golden', '--htp', '0'], 'wiregen serve: unknown option --htp; did you mean --http? (wiregen serve --help)'],
+    [['serve', 'golden', '--http', '0', '--notif'], 'wiregen serve: unknown option --notif; did you mean --notifications? (wiregen serve --help)'],
+    [
+      ['golden', 'check', 'corpus', '--ur', 'http://x', '--', 'x'],
+      'wiregen golden: unknown option --ur; did you mean --url? (wiregen golden --help)',
+    ],
+    [['pin', 'mcp-x', '--form', 'dir'], 'wiregen pin: unknown option --form; did you mean --from? (wiregen pin --help)'],
+    [['diff', '--againts', 'HEAD'], 'wiregen diff: unknown option --againts; did you mean --against? (wiregen diff --help)'],
+    [['init', '--zzz'], 'wiregen init: unknown option --zzz; its options are --agent, --help (wiregen init --help)'],
+    [['serve', 'golden', '--http'], 'wiregen serve: --http needs a value (wiregen serve --help)'],
+    [['generate', '--check=yes'], 'wiregen generate: --check takes no value (wiregen generate --help)'],
+    [['generate', 'stray'], 'wiregen generate: unexpected argument "stray" (wiregen generate --help)'],
+  ])('%j: one line, exit 2', async (argv, line) => {
+    expect(await runCli(argv)).toEqual({ code: 2, out: [], err: [line] });
   });
 });
 
@@ -82,6 +104,35 @@ describe('wiregen validate', () => {
     const { code, out } = await runCli(['validate', 'a2a@1.0', 'Task', notJson]);
     expect(code).toBe(2);
     expect(out).toEqual([`${notJson}:2:8: not valid JSON: unexpected "}"`]);
+  });
+});
+
+describe('wiregen validate in a project of its own', () => {
+  it('uses the validators of the installed @wiregen/<pin> package (no generated/ there)', async () => {
+    // A package as npm installs it: its ./validators export, here one validator that says what it was given.
+    const project = userProject({
+      'node_modules/@wiregen/mcp-2026-07-28/package.json': JSON.stringify({
+        name: '@wiregen/mcp-2026-07-28',
+        type: 'module',
+        exports: { './validators': './validators.js' },
+      }),
+      'node_modules/@wiregen/mcp-2026-07-28/validators.js': `export function CallToolRequest(data) {
+  CallToolRequest.errors = data.ok === true ? null : [{ instancePath: '/ok', keyword: 'type', params: { type: 'boolean' }, message: 'must be boolean' }];
+  return data.ok === true;
+}
+`,
+      'good.json': '{ "ok": true }',
+      'bad.json': '{ "ok": "yes" }',
+    });
+    try {
+      expect(await project.cli(['validate', 'mcp@2026-07-28', 'CallToolRequest', 'good.json', 'bad.json'])).toEqual({
+        code: 1,
+        out: ['good.json: valid CallToolRequest', 'bad.json /ok: must be boolean'],
+        err: [],
+      });
+    } finally {
+      project.dispose();
+    }
   });
 });
 

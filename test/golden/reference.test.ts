@@ -60,6 +60,7 @@ describe('the reference Golden corpus against serve golden (wiregen golden check
         ...SERVE,
         '--http',
         String(port),
+        '--exit-on-stdin-close',
       ],
       ROOT,
     );

@@ -48,7 +48,8 @@ export const A2A_RECORDED_AGENT_MESSAGES = 30;
 /** And the orchestrator's requests (7 card GETs, 19 JSON-RPC requests): sent as recorded. */
 export const A2A_RECORDED_REQUESTS = 26;
 /**
- * The research agent on a free port; prints `{"ready":true,"url":…}` and exits 0 when stdin closes. The recorded
+ * The research agent on a free port; prints `{"ready":true,"url":…}` and exits 0 when stdin closes
+ * (`--exit-on-stdin-close`: the harness stops it by closing stdin, and a test run that dies leaves none behind). The recorded
  * agent was reached at https://research.example.com (its card says so): `--public-url` serves it as deployed there.
  */
 export const AGENT_COMMAND = [
@@ -58,6 +59,7 @@ export const AGENT_COMMAND = [
   'research-agent',
   '--http',
   '0',
+  '--exit-on-stdin-close',
   '--public-url',
   'https://research.example.com',
 ] as const;

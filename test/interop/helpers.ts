@@ -60,7 +60,7 @@ function startUntil(args: readonly string[], ready: RegExp, env: NodeJS.ProcessE
 
 /** `wiregen serve <fixture> --http 0`: its Streamable HTTP URL. */
 export async function serveHttp(fixture: string, ...extra: string[]): Promise<URL> {
-  const m = await startUntil([WIREGEN, 'serve', fixture, '--http', '0', ...extra], /\{"ready":true,"url":"([^"]+)"\}/);
+  const m = await startUntil([WIREGEN, 'serve', fixture, '--http', '0', '--exit-on-stdin-close', ...extra], /\{"ready":true,"url":"([^"]+)"\}/);
   return new URL(m[1]!);
 }
 

@@ -177,7 +177,7 @@ describe('wiregen serve deployer --http 0', () => {
   it('serves the deployer as the kit does: bearer authentication in front of A2A, the approval route beside it', async () => {
     const { startAgent } = await import('../helpers/a2a-replay.ts');
     const { DEPLOY_TOKEN } = await import('../../fixtures/deployer.ts');
-    const agent = await startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'deployer', '--http', '0']);
+    const agent = await startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'deployer', '--http', '0', '--exit-on-stdin-close']);
     try {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: {} });
       const headers = { 'content-type': 'application/json', 'a2a-version': '1.0' };

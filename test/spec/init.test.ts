@@ -140,7 +140,10 @@ describe('wiregen init', () => {
     expect((await agent.cli(['generate', '--spec', 'agent.yaml', '--out', 'src/generated'])).code).toBe(0);
     expect(await typecheck(agent.root, 'NodeNext')).toBe('');
 
-    const child = startServer({ command: [process.execPath, join(ROOT, 'bin/wiregen.mjs'), 'serve', 'agent.yaml', '--http', '0'], cwd: agent.root });
+    const child = startServer({
+      command: [process.execPath, join(ROOT, 'bin/wiregen.mjs'), 'serve', 'agent.yaml', '--http', '0', '--exit-on-stdin-close'],
+      cwd: agent.root,
+    });
     try {
       const line = await child.nextLine(30_000);
       if (line.kind !== 'line') throw new Error(`not ready (${line.kind}): ${child.stderr()}`);

@@ -79,7 +79,7 @@ describe('wiregen serve on a user project', () => {
   });
 
   it('a spec over HTTP: the neutral ready line, then Streamable HTTP at /mcp', async () => {
-    const child = serve(['server.yaml', '--http', '0']);
+    const child = serve(['server.yaml', '--http', '0', '--exit-on-stdin-close']);
     try {
       const ready = await next(child);
       expect(Object.keys(ready)).toEqual(['ready', 'url']);
@@ -105,13 +105,15 @@ describe('wiregen serve on a user project', () => {
     }
   });
 
-  it('a JavaScript module whose default export is an McpServer built by hand', async () => {
+  it('a JavaScript module whose default export is an McpServer built by hand; one stderr line says it waits', async () => {
     const child = serve(['hand-made.mjs', '--stdio']);
     try {
       const list = await call(child, 1, 'tools/list', { _meta: META });
       expect(list.result.tools).toEqual([]);
       expect(list.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'hand-made', version: '0.0.1' });
-      expect(await child.close()).toMatchObject({ code: 0 });
+      expect(await child.close()).toMatchObject({ code: 0, rest: [] });
+      // What `npm start` of a stdio server shows a person at a terminal (stdout is the client's alone).
+      expect(child.stderr()).toBe('wiregen serve: hand-made.mjs serves MCP on stdio: waiting for a client on stdin (stop: close stdin, or Ctrl-C)\n');
     } finally {
       child.kill();
     }
@@ -138,9 +140,13 @@ describe('a .ts target Node cannot load', () => {
     expect(urls).toEqual(['file:///x/src/server.ts', 'file:///x/src/server.ts?tsx']);
   });
 
-  it('a .js module failing the same way is not retried', async () => {
+  it('a .js module failing the same way is not retried: one line naming it', async () => {
     let asked = false;
-    const failed = await importModule('/x/a.js', 'a.js', async () => (asked = true), unknownExtension).catch((e: unknown) => e);
-    expect([(failed as { code?: string }).code, asked]).toEqual(['ERR_UNKNOWN_FILE_EXTENSION', false]);
+    const failed = await importModule('/x/a.js', 'a.js', async () => (asked = true), unknownExtension, '/x').catch((e: unknown) => e);
+    expect(asked).toBe(false);
+    expect(failed).toBeInstanceOf(CliError);
+    expect((failed as CliError).lines).toEqual([
+      'a.js: TypeError: Unknown file extension ".ts" (thrown while loading a.js; WIREGEN_DEBUG=1 prints the stack)',
+    ]);
   });
 });

@@ -75,7 +75,7 @@ function restRequest(rng: Random, seed: Json, serial: number): { method: string;
 
 export async function fuzzA2a(run: A2aRun): Promise<void> {
   const { rng } = run;
-  const server = startServe(['research-agent', '--http', '0']);
+  const server = startServe(['research-agent', '--http', '0', '--exit-on-stdin-close']);
   const sample = () => {
     const mb = server.rssMb() ?? 0;
     run.jsonrpc.maxRssMb = Math.max(run.jsonrpc.maxRssMb, mb);

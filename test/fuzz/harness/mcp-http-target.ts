@@ -79,7 +79,7 @@ function mutateHeaders(rng: Random, headers: Record<string, string | string[]>):
 
 export async function fuzzMcpHttp(run: HttpRun): Promise<void> {
   const { report, rng } = run;
-  const server = startServe(['fixture-server', '--http', '0']);
+  const server = startServe(['fixture-server', '--http', '0', '--exit-on-stdin-close']);
   const rss = setInterval(() => (report.maxRssMb = Math.max(report.maxRssMb, server.rssMb() ?? 0)), 250);
   const agent = httpAgent(run.concurrency + 2);
   try {
