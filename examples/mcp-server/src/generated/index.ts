@@ -67,7 +67,7 @@ export const spec = {
     },
     {
       name: "forecast",
-      description: "The forecast for a city, one line per day.",
+      description: "The forecast for a city that has a station, one line per day (progress reported per day).",
       inputSchema: {
         type: "object",
         properties: {
@@ -92,6 +92,14 @@ export const spec = {
       uri: "weather://stations",
       name: "stations",
       description: "The weather stations this server knows.",
+      mimeType: "text/plain",
+    },
+  ],
+  resourceTemplates: [
+    {
+      uriTemplate: "weather://stations/{city}",
+      name: "station",
+      description: "A station's latest reading.",
       mimeType: "text/plain",
     },
   ],
@@ -148,7 +156,9 @@ export interface PromptArgs {
  * Variables of `{x}`, `{+x}`, `{.x}` and `{/x}` are required, those of `{#x}`, `{;x}`, `{?x}` and `{&x}`
  * optional; an exploded one (`{x*}`) is a list.
  */
-export interface TemplateVars {}
+export interface TemplateVars {
+  "weather://stations/{city}": { city: string };
+}
 
 type Async<T> = T | Promise<T>;
 
@@ -156,6 +166,7 @@ type Async<T> = T | Promise<T>;
 export type Behaviours = {
   tools: { [K in keyof ToolArgs]: (args: ToolArgs[K], ctx: RequestContext) => Async<ToolValues[K]> };
   resources: { "weather://stations": (ctx: RequestContext) => Async<ResourceBody> };
+  resourceTemplates: { [K in keyof TemplateVars]: (vars: TemplateVars[K], ctx: RequestContext) => Async<ResourceBody> };
   prompts: { [K in keyof PromptArgs]: (args: PromptArgs[K], ctx: RequestContext) => Async<PromptBody> };
   /** Values for completion/complete (enables the completions method when given). */
   complete?: (query: CompletionQuery, ctx: RequestContext) => Async<readonly string[]>;
@@ -192,15 +203,17 @@ const DECLARED: Readonly<
     },
   },
   resourceTemplates: {
-    at: "server.yaml:4:1 (root)",
+    at: "server.yaml:36:3 /resourceTemplates",
     label: "resource template",
-    items: {},
+    items: {
+      "weather://stations/{city}": "server.yaml:36:5 /resourceTemplates/0",
+    },
   },
   prompts: {
-    at: "server.yaml:35:3 /prompts",
+    at: "server.yaml:38:3 /prompts",
     label: "prompt",
     items: {
-      plan_trip: "server.yaml:35:5 /prompts/0",
+      plan_trip: "server.yaml:38:5 /prompts/0",
     },
   },
 };
