@@ -2,8 +2,9 @@
  * @module test/consumer/a2a-agent.suite — examples/a2a-agent installed from the tarballs: generated again with
  * the packed CLI, type-checked strictly, run on plain Node and called by the `@a2a-js/sdk` 1.3.0 client.
  */
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, start, tree, tsc, wiregen } from './harness.ts';
+import { freePort, readmeBlocks, start, tree, tsc, wiregen } from './harness.ts';
 import { consumerProject, type ConsumerProject, type Packed } from './packages.ts';
 
 export function a2aAgentSuite(packed: () => Packed): void {
@@ -16,10 +17,13 @@ export function a2aAgentSuite(packed: () => Packed): void {
 
     afterAll(() => project?.dispose());
 
-    it('generates with the packed() CLI exactly what the example commits, and type-checks strictly', () => {
+    it("generates with the packed CLI exactly what the example commits, and type-checks strictly (with the README's agent code)", () => {
       const committed = tree(project.path('src/generated'));
       wiregen(project, ['generate', '--spec', 'agent.yaml', '--out', 'src/generated']);
       expect(tree(project.path('src/generated'))).toEqual(committed);
+      const blocks = readmeBlocks('agent');
+      expect(blocks.length).toBeGreaterThanOrEqual(1);
+      blocks.forEach((code, i) => writeFileSync(project.path(`src/readme-agent-${i + 1}.ts`), code));
       tsc(project);
     });
 

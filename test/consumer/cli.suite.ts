@@ -14,7 +14,7 @@ import { children, INFO, tsc } from './harness.ts';
 import { consumerProject, installTarballs, NPM, run, type ConsumerProject, type Packed } from './packages.ts';
 
 export function cliSuite(packed: () => Packed): void {
-  describe("the packed() wiregen command in a user's project (examples/mcp-server, built)", () => {
+  describe("the packed wiregen command in a user's project (examples/mcp-server, built)", () => {
     let project: ConsumerProject;
     const cli = (args: readonly string[], stdin = '') =>
       spawnSync(process.execPath, [project.path('node_modules/wiregen/dist/bin.js'), ...args], {
@@ -95,12 +95,12 @@ export function cliSuite(packed: () => Packed): void {
   });
 
   describe("the README's first commands: wiregen init, npm install, npm run build, npm start", () => {
-    it('make a server that answers on stdio, from the packed() CLI on plain Node', async () => {
+    it('make a server that answers on stdio, from the packed CLI on plain Node', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'wiregen-init-'));
       try {
         const root = join(dir, 'weather');
         const cli = join(dir, 'cli');
-        // The packed() CLI, installed on its own, makes the project; the project then installs the tarballs.
+        // The packed CLI, installed on its own, makes the project; the project then installs the tarballs.
         installTarballs(cli, packed(), []);
         run(process.execPath, [join(cli, 'node_modules/wiregen/dist/bin.js'), 'init', 'weather'], { cwd: dir });
         installTarballs(root, packed(), []);

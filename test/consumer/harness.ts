@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
+import { ROOT } from '../helpers/project.ts';
 import type { ConsumerProject } from './packages.ts';
 
 export const INFO = { name: 'consumer-test', version: '1.0.0' };
@@ -57,3 +58,15 @@ export function freePort(): Promise<number> {
 export const tsc = (project: ConsumerProject) => project.exec(process.execPath, [project.path('node_modules/typescript/bin/tsc'), '-p', '.']);
 export const wiregen = (project: ConsumerProject, args: readonly string[]) =>
   project.exec(process.execPath, [project.path('node_modules/wiregen/dist/bin.js'), ...args]);
+
+/**
+ * The TypeScript blocks of the README's "Use it in your project", which must compile in a user's project: those
+ * of an agent (they import `createAgent`) in examples/a2a-agent, the others in examples/mcp-server.
+ */
+export function readmeBlocks(kind: 'server' | 'agent'): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Use it in your project');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return blocks.filter((code) => /\bcreateAgent\b/.test(code) === (kind === 'agent'));
+}

@@ -12,9 +12,9 @@ import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@mo
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
-import { INFO, start, tree, tsc, wiregen } from './harness.ts';
+import { INFO, readmeBlocks, start, tree, tsc, wiregen } from './harness.ts';
 import { consumerProject, type ConsumerProject, type Packed } from './packages.ts';
-import { AGENT_BEHAVIOURS, SERVERS, STRICT_OPTIONS } from './strict-modules.ts';
+import { agentBehaviours, SERVERS, STRICT_OPTIONS } from './strict-modules.ts';
 
 export function mcpServerSuite(packed: () => Packed): void {
   describe('examples/mcp-server, installed from the tarballs', () => {
@@ -27,7 +27,7 @@ export function mcpServerSuite(packed: () => Packed): void {
 
     afterAll(() => project?.dispose());
 
-    it('generates with the packed() CLI on plain Node exactly what the example commits', () => {
+    it('generates with the packed CLI on plain Node exactly what the example commits', () => {
       const committed = tree(project.path('src/generated'));
       wiregen(project, ['generate', '--spec', 'server.yaml', '--out', 'src/generated']);
       expect(tree(project.path('src/generated'))).toEqual(committed);
@@ -36,12 +36,7 @@ export function mcpServerSuite(packed: () => Packed): void {
     it("type-checks with the strict consumer flags and builds (with the README's code, which must compile here)", () => {
       // The TypeScript blocks of the README's "Use it in your project" import what this example has: the weather
       // spec's generated module, its server, express and hono.
-      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-      const section = readme.slice(
-        readme.indexOf('## Use it in your project'),
-        readme.indexOf('\n## ', readme.indexOf('## Use it in your project') + 1),
-      );
-      const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+      const blocks = readmeBlocks('server');
       expect(blocks.length).toBeGreaterThanOrEqual(4);
       blocks.forEach((code, i) => writeFileSync(project.path(`src/readme-${i + 1}.ts`), code));
       const tsconfig = JSON.parse(readFileSync(project.path('tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
@@ -58,17 +53,16 @@ export function mcpServerSuite(packed: () => Packed): void {
     });
 
     it('modules generated for servers with and without each kind of item, and for agents, with every package imported, type-check strictly without skipLibCheck', () => {
-      // One folder per spec (strict-modules.ts), generated in one process by the packed() generator's main; one tsc
+      // One folder per spec (strict-modules.ts), generated in one process by the packed generator's main; one tsc
       // over all of them and a file importing every entry point of every package the project installed.
       const root = project.path('strict');
       const modules = [
         ...SERVERS.map((m) => ({ name: m.name, file: 'server.yaml', spec: m.spec, behaviours: m.behaviours })),
-        ...readdirSync(join(ROOT, 'schemas/fixtures/a2a')).map((f) => ({
-          name: f.replace(/\.yaml$/, ''),
-          file: 'agent.yaml',
-          spec: readFileSync(join(ROOT, 'schemas/fixtures/a2a', f), 'utf8'),
-          behaviours: AGENT_BEHAVIOURS,
-        })),
+        ...readdirSync(join(ROOT, 'schemas/fixtures/a2a')).map((f) => {
+          const spec = readFileSync(join(ROOT, 'schemas/fixtures/a2a', f), 'utf8');
+          // A card that requires a scheme (securityRequirements) makes createAgent require its verifier.
+          return { name: f.replace(/\.yaml$/, ''), file: 'agent.yaml', spec, behaviours: agentBehaviours(/^\s*securityRequirements:/m.test(spec)) };
+        }),
       ];
       for (const m of modules) {
         mkdirSync(join(root, m.name), { recursive: true });
@@ -222,7 +216,7 @@ export function mcpServerSuite(packed: () => Packed): void {
       }
     });
 
-    it('wiregen serve dist/server.js --stdio (the packed() CLI serving the built module)', async () => {
+    it('wiregen serve dist/server.js --stdio (the packed CLI serving the built module)', async () => {
       const client = new V1Client(INFO);
       await client.connect(
         new V1Stdio({

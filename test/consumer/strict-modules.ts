@@ -163,13 +163,21 @@ export const completing = createServer(
 ];
 
 /** The user's file for an agent module (the repository's agent specs, generated again in the project). */
-export const AGENT_BEHAVIOURS = `import { createAgent } from './generated/index.js';
+/**
+ * An agent's executor as a user writes it; `secured` (a card that requires a bearer token) also gives the verifier
+ * its generated createAgent then requires.
+ */
+export function agentBehaviours(secured: boolean): string {
+  return `import { createAgent } from './generated/index.js';
 
-export default createAgent({
-  async execute(ctx) {
-    if (ctx.text === 'hello') return ctx.reply('hi');
-    const task = await ctx.startTask();
-    await task.complete();
-  },
-});
+export default createAgent(
+  {
+    async execute(ctx) {
+      if (ctx.text === 'hello') return ctx.reply('hi');
+      const task = await ctx.startTask();
+      await task.complete();
+    },
+  },${secured ? "\n  { verifiers: { bearer: (token) => token === 'secret' } }," : ''}
+);
 `;
+}
