@@ -11,8 +11,9 @@ import { compile } from 'json-schema-to-typescript';
 import { GENERATOR_NAME } from '../context.ts';
 import { pointer } from '../errors.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
-import { isObject, mapSchema, type Json, type JsonObject } from '../load/schema.ts';
-import { SECTIONS, TOOL_AJV, type LoadedSpec } from '../spec/load.ts';
+import { isObject, mapSchema, type Draft, type Json, type JsonObject } from '../load/schema.ts';
+import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
+import { ajvClassOf, TOOL_AJV, toolDialect } from '../spec/tool-schema.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
 import { createAjv, standaloneEsm } from './validators.ts';
@@ -41,14 +42,18 @@ interface ToolValidatorNames {
   readonly output?: string;
 }
 
+/** The module of a dialect's validators, as the import specifier validators.ts re-exports them from. */
+const DIALECT_MODULE: Readonly<Record<Draft, string>> = { '2020-12': 'validators', 'draft-07': 'validators.draft-07' };
+
 /**
  * validators.ts: ajv's standalone JavaScript for every tool schema, as a TypeScript file that is not
  * type-checked (`@ts-nocheck`) and types each export as a Check. A `.ts` file, not `.js` beside a `.d.ts`,
  * so a consumer's `tsc` emits it with the rest (tsc does not copy `.js` files it only reads types for).
+ * One ajv instance compiles one dialect (spec/tool-schema.ts), so the draft-07 schemas' validators are a
+ * module of their own, validators.draft-07.ts, whose exports validators.ts exports again.
  */
-function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidatorNames>): string {
-  const ajv = createAjv({ draft: '2020-12' }, true, TOOL_AJV);
-  const refs: Record<string, string> = {};
+function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidatorNames>): [string, string][] {
+  const byDialect = new Map<Draft, Record<string, JsonObject>>();
   for (const tool of (loaded.spec['tools'] ?? []) as JsonObject[]) {
     const n = names.get(tool['name'] as string)!;
     for (const [field, exportName] of [
@@ -57,18 +62,36 @@ function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidator
     ] as const) {
       const schema = tool[field];
       if (!exportName || !isObject(schema)) continue;
-      const id = `urn:wiregen:spec:${loaded.name}:${exportName}`;
+      const dialect = toolDialect(schema);
+      if (dialect === undefined) throw new Error(`spec ${loaded.name}: tool ${String(tool['name'])} ${field}: a dialect load.ts refuses`);
+      if (!byDialect.has(dialect)) byDialect.set(dialect, {});
+      byDialect.get(dialect)![exportName] = schema;
+    }
+  }
+  const modules = new Map<Draft, string>();
+  for (const [dialect, schemas] of byDialect) {
+    const ajv = createAjv({ draft: dialect }, true, TOOL_AJV, ajvClassOf(dialect));
+    const refs: Record<string, string> = {};
+    for (const [exportName, schema] of Object.entries(schemas)) {
       const { $schema, ...rest } = schema;
+      // The schema's own `$id` stays (a `$ref` may name it); without one, a URN of the spec and export.
+      const id = typeof rest['$id'] === 'string' ? rest['$id'] : `urn:wiregen:spec:${loaded.name}:${exportName}`;
       ajv.addSchema({ ...rest, $id: id });
       refs[exportName] = id;
     }
+    const label = `spec ${loaded.name}${dialect === '2020-12' ? '' : ` (${dialect})`}`;
+    const js = standaloneEsm(ajv, refs, label);
+    const typed = js
+      .replace(/^export const ([A-Za-z_$][\w$]*) = /gm, 'export const $1: Check = ')
+      .replace(/^"use strict";\n/, '"use strict";\nimport type { Check } from "@wiregen/runtime/core";\n');
+    if (!typed.includes('import type { Check }')) throw new Error(`standalone code for ${label} does not start with "use strict"`);
+    modules.set(dialect, ["// @ts-nocheck: ajv's standalone JavaScript is not type-checked; each export is typed as a Check.", typed].join('\n'));
   }
-  const js = standaloneEsm(ajv, refs, `spec ${loaded.name}`);
-  const typed = js
-    .replace(/^export const ([A-Za-z_$][\w$]*) = /gm, 'export const $1: Check = ')
-    .replace(/^"use strict";\n/, '"use strict";\nimport type { Check } from "@wiregen/runtime/core";\n');
-  if (!typed.includes('import type { Check }')) throw new Error(`standalone code for spec ${loaded.name} does not start with "use strict"`);
-  return ["// @ts-nocheck: ajv's standalone JavaScript is not type-checked; each export is typed as a Check.", typed].join('\n');
+  const draft07 = byDialect.get('draft-07');
+  const reexport = draft07 ? `export { ${Object.keys(draft07).sort().join(', ')} } from "./${DIALECT_MODULE['draft-07']}.js";\n` : '';
+  const files: [string, string][] = [[`${DIALECT_MODULE['2020-12']}.ts`, `${modules.get('2020-12') ?? ''}${reexport}`]];
+  if (draft07) files.push([`${DIALECT_MODULE['draft-07']}.ts`, modules.get('draft-07')!]);
+  return files;
 }
 
 /** `file:line:column /pointer` of a place in the spec, as createServer's errors name it. */
@@ -148,7 +171,7 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
     resourceTemplates: spec['resourceTemplates'] ?? [],
   });
   const raw: [string, string][] = [['index.ts', index]];
-  if (tools.length) raw.push(['validators.ts', validators(loaded, names)]);
+  if (tools.length) raw.push(...validators(loaded, names));
   return formatFiles(raw, specHeader(loaded));
 }
 

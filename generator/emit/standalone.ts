@@ -275,11 +275,12 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   if (runtimeFormatsOnly && missing.length)
     throw new Error(`${label}: format ${missing.join(', ')} has no implementation in @wiregen/runtime/core (runtime/core/formats.ts); add it there`);
   const imports: string[] = [];
-  const declarations: { key: string; text: string }[] = [];
+  const declarations: AddedDeclaration[] = [];
   if (used.length && !missing.length) imports.push(`import { ${FORMATS} } from "@wiregen/runtime/core";`);
   if (missing.length) {
     imports.push(`import { ${FORMATS} as runtimeFormats } from "@wiregen/runtime/core";`, `import ajvFormats from "ajv-formats/dist/formats.js";`);
-    declarations.push({ key: FORMATS, text: `const ${FORMATS} = { ...ajvFormats.fullFormats, ...runtimeFormats };` });
+    // Read while the module loads (`const format_date = formats.date;`): it leads the declarations.
+    declarations.push({ key: FORMATS, text: `const ${FORMATS} = { ...ajvFormats.fullFormats, ...runtimeFormats };`, readAtLoad: true });
   }
   const helpers = runtimeHelpers(source);
   // Every require() left is one of ajv's CommonJS references that no import replaces (the edits only rename
@@ -300,6 +301,17 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   declarations.push(VERDICT_ONLY_DECLARATION);
   const dropped = droppedStatements(source, withoutEditsInside(renameEdits, verdict), merged, stable.renames);
   return inStableOrder(source, [...withoutEditsInside(edits, verdict), ...verdict], renames, added, dropped, label);
+}
+
+/**
+ * A declaration the module gets beside ajv's code. One that other top-level statements read while the module
+ * loads (`readAtLoad`) is put before every other declaration, in the order added; the rest are sorted in
+ * with ajv's by their key.
+ */
+interface AddedDeclaration {
+  readonly key: string;
+  readonly text: string;
+  readonly readAtLoad?: boolean;
 }
 
 /**
@@ -329,7 +341,10 @@ function editedStatements(source: TS.SourceFile, edits: readonly Edit[], label: 
  * `$ref` added to an early definition makes ajv reach a function sooner, which would move its whole block.
  * Every top-level statement of ajv's standalone code only declares (a schema constant, a pattern, a format, a
  * function, a wrapper object naming a function) or annotates a function (`validate_X.evaluated = …`); none
- * runs a validator, so the order they run in at load does not matter. Each function is followed by its
+ * runs a validator, so the order they run in at load does not matter, with one exception: a format constant
+ * (`const format_date = formats.date;`) reads `formats`, which, when the module declares it (formats the
+ * runtime lacks), must come first ({@link AddedDeclaration}: a `const` read before its declaration throws
+ * when the module loads). Each function is followed by its
  * annotations; the exports come last, by name. `added` are the imports that follow the directive prologue and
  * the declarations they need; a statement's key is its declared name after `renames` (the statements are
  * classified on the parsed module as ajv wrote it, and edited as text, so the module is parsed only once).
@@ -338,7 +353,7 @@ function inStableOrder(
   source: TS.SourceFile,
   edits: readonly Edit[],
   renames: ReadonlyMap<string, string>,
-  added: { readonly imports: readonly string[]; readonly declarations: readonly { key: string; text: string }[] },
+  added: { readonly imports: readonly string[]; readonly declarations: readonly AddedDeclaration[] },
   dropped: ReadonlySet<number>,
   label: string,
 ): StandaloneParts {
@@ -348,11 +363,11 @@ function inStableOrder(
   const prologue: string[] = [];
   const exported: (StandaloneExport & { key: string })[] = [];
   let otherExports = false;
-  const declared: { key: string; rank: number; index: number; text: string }[] = [];
+  const declared: { key: string; group: number; rank: number; index: number; text: string }[] = [];
   let index = 0;
   const addImports = () => {
     prologue.push(...added.imports);
-    for (const d of added.declarations) declared.push({ key: d.key, rank: 0, index: index++, text: d.text });
+    for (const d of added.declarations) declared.push({ key: d.key, group: d.readAtLoad ? 0 : 1, rank: 0, index: index++, text: d.text });
   };
   if (leading === 0) addImports();
   source.statements.forEach((statement, i) => {
@@ -371,24 +386,24 @@ function inStableOrder(
       exported.push({ key, name: key, target, text });
     } else if (ts.isFunctionDeclaration(statement) && statement.name) {
       otherExports ||= exportsAnything(statement);
-      declared.push({ key: renamed(statement.name.text), rank: 1, index, text });
+      declared.push({ key: renamed(statement.name.text), group: 1, rank: 1, index, text });
     } else if (ts.isVariableStatement(statement)) {
       const name = statement.declarationList.declarations[0]?.name;
       if (!name || !ts.isIdentifier(name)) throw new Error(`${label}: a top-level declaration without a name: ${text.slice(0, 80)}`);
-      declared.push({ key: renamed(name.text), rank: 0, index, text });
+      declared.push({ key: renamed(name.text), group: 1, rank: 0, index, text });
     } else if (
       ts.isExpressionStatement(statement) &&
       ts.isBinaryExpression(statement.expression) &&
       ts.isPropertyAccessExpression(statement.expression.left) &&
       ts.isIdentifier(statement.expression.left.expression)
     )
-      declared.push({ key: renamed(statement.expression.left.expression.text), rank: 2, index, text });
+      declared.push({ key: renamed(statement.expression.left.expression.text), group: 1, rank: 2, index, text });
     else throw new Error(`${label}: a top-level statement standalone code is not expected to have: ${text.slice(0, 80)}`);
     index++;
     if (statement.getEnd() === leading) addImports();
   });
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  declared.sort((a, b) => byKey(a, b) || a.rank - b.rank || a.index - b.index);
+  declared.sort((a, b) => a.group - b.group || (a.group === 0 ? a.index - b.index : byKey(a, b) || a.rank - b.rank || a.index - b.index));
   exported.sort(byKey);
   return {
     prologue,

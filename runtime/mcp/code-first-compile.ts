@@ -2,17 +2,37 @@
  * @module mcp/code-first-compile — turns a code-first spec into the {@link FixtureDefinition} the catalogue
  * serves: each tool, resource, template and prompt checked against the newest revision's schema (the check
  * the generator runs on spec files, generator/load/fixtures.ts), each tool schema compiled once with ajv for
- * JSON Schema 2020-12 (with ajv-formats, as the generated fixture validators). ajv is imported here, when the
+ * its dialect, JSON Schema 2020-12 or draft-07 (with ajv-formats, as the generated fixture validators). ajv is imported here, when the
  * first code-first server is built, so servers that do not use this path never load it.
  */
+import type { Ajv } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonObject } from '../jsonrpc/message.ts';
 import type { Behaviours, FixtureDefinition, FixtureSpec } from './catalog-types.ts';
 import { LATEST_STATELESS, requireRevision } from './revisions.ts';
-import type { Check } from '../core/index.ts';
+import { formatsUsed, type Check, type SchemaDialect } from '../core/index.ts';
 
-/** The one draft MCP tool schemas are written in (schema `Tool.inputSchema.$schema`'s default). */
+/** The default dialect of MCP tool schemas (schema `Tool.inputSchema.$schema`'s default). */
 export const JSON_SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+/** The other dialect a tool schema may name in `$schema` (the generator's spec/tool-schema.ts accepts the same two). */
+export const JSON_SCHEMA_DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+/**
+ * The dialect of a tool schema: 2020-12 without `$schema`, the one `$schema` names when it is 2020-12's or
+ * draft-07's meta-schema (with or without the empty fragment, as ajv finds them). MCP: a schema MAY name
+ * another dialect, an implementation MUST support 2020-12 and report one it does not support
+ * (https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage, the same in 2026-07-28).
+ */
+function dialectOf(schema: JsonObject): SchemaDialect | undefined {
+  const declared = schema['$schema'];
+  if (declared === undefined) return '2020-12';
+  const bare = (uri: unknown) => (typeof uri === 'string' ? uri.replace(/#$/, '') : undefined);
+  if (bare(declared) === bare(JSON_SCHEMA_2020_12)) return '2020-12';
+  if (bare(declared) === bare(JSON_SCHEMA_DRAFT_07)) return 'draft-07';
+  return undefined;
+}
+
+const DIALECT_NAME: Readonly<Record<SchemaDialect, string>> = { '2020-12': 'JSON Schema 2020-12', 'draft-07': 'JSON Schema draft-07' };
 
 /** The spec's list sections, the definition each item must satisfy, and the field that names an item. */
 const SECTIONS = [
@@ -24,13 +44,16 @@ const SECTIONS = [
 /** Fixture-only fields of a tool spec (catalog-types.ts ToolSpec), not the wire's. */
 const FIXTURE_ONLY = new Set(['output', 'listed']);
 
-/** An ajv instance for one definition's tool schemas (the modules load once, as every import does). */
-async function loadAjv(): Promise<Ajv2020> {
-  const [{ Ajv2020 }, formats] = await Promise.all([import('ajv/dist/2020.js'), import('ajv-formats')]);
-  // As the generator compiles fixture schemas (generator/emit/fixture.ts): the author's schemas, so not strict.
-  const instance = new Ajv2020({ allErrors: true, strict: false, inlineRefs: true });
-  formats.default.default(instance); // CommonJS: `default` is module.exports, whose `default` is the plugin
-  return instance;
+type AjvInstance = Ajv2020 | Ajv;
+
+/** An ajv instance per dialect for one definition's tool schemas (the modules load once, as every import does). */
+async function loadAjv(): Promise<Readonly<Record<SchemaDialect, AjvInstance>>> {
+  const [{ Ajv2020 }, { Ajv }, formats] = await Promise.all([import('ajv/dist/2020.js'), import('ajv'), import('ajv-formats')]);
+  // As the generator compiles spec tool schemas (generator/spec/tool-schema.ts): the author's schemas, so not strict.
+  const options = { allErrors: true, strict: false, inlineRefs: true };
+  const instances = { '2020-12': new Ajv2020(options), 'draft-07': new Ajv(options) };
+  for (const instance of Object.values(instances)) formats.default.default(instance); // CommonJS: `default` is module.exports, whose `default` is the plugin
+  return instances;
 }
 
 function firstError(check: Check): string {
@@ -38,17 +61,27 @@ function firstError(check: Check): string {
   return e ? `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}` : 'is invalid';
 }
 
-/** Compiles one tool schema; throws one line naming the tool and the schema. */
-function compileSchema(instance: Ajv2020, tool: string, field: string, schema: JsonObject): Check {
-  const declared = schema['$schema'];
-  if (declared !== undefined && declared !== JSON_SCHEMA_2020_12)
+/**
+ * Compiles one tool schema for its dialect; throws one line naming the tool and the schema: a dialect other
+ * than 2020-12 and draft-07, a schema ajv cannot compile, a `format` ajv-formats does not know (ajv, not
+ * strict, would only warn and let every value through).
+ */
+function compileSchema(instances: Readonly<Record<SchemaDialect, AjvInstance>>, tool: string, field: string, schema: JsonObject): Check {
+  const dialect = dialectOf(schema);
+  if (dialect === undefined)
     throw new Error(
-      `tool ${tool}: /${field}/$schema is ${JSON.stringify(declared)}; MCP tool schemas are JSON Schema 2020-12 (${JSON_SCHEMA_2020_12})`,
+      `tool ${tool}: /${field}/$schema is ${JSON.stringify(schema['$schema'])}; tool schemas are JSON Schema 2020-12 (the default, ${JSON_SCHEMA_2020_12}) or draft-07 (${JSON_SCHEMA_DRAFT_07})`,
+    );
+  const instance = instances[dialect];
+  const unknown = formatsUsed(schema, dialect).find(({ format }) => !Object.hasOwn(instance.formats, format));
+  if (unknown)
+    throw new Error(
+      `tool ${tool}: /${field}${unknown.pointer}: unknown format ${JSON.stringify(unknown.format)} (the formats are ajv-formats': ${Object.keys(instance.formats).join(', ')})`,
     );
   try {
     return instance.compile(schema);
   } catch (err) {
-    throw new Error(`tool ${tool}: /${field} is not a valid JSON Schema 2020-12: ${(err as Error).message.split('\n')[0]}`);
+    throw new Error(`tool ${tool}: /${field} is not a valid ${DIALECT_NAME[dialect]}: ${(err as Error).message.split('\n')[0]}`);
   }
 }
 

@@ -105,13 +105,13 @@ describe('a code-first definition that is wrong', () => {
   const untyped = (schema: unknown) => schema as { type: 'object' };
   const cases: [string, { build: () => Promise<unknown>; want: string }][] = [
     [
-      'a draft-07 tool schema',
+      'a tool schema of a dialect other than 2020-12 and draft-07',
       {
         build: () =>
           mcpServer({ name: 'n', version: '1' })
-            .tool('t', { input: { type: 'object', $schema: 'http://json-schema.org/draft-07/schema#' } }, () => 'x')
+            .tool('t', { input: { type: 'object', $schema: 'https://json-schema.org/draft/2019-09/schema' } }, () => 'x')
             .definition(),
-        want: 'tool t: /inputSchema/$schema is "http://json-schema.org/draft-07/schema#"; MCP tool schemas are JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema)',
+        want: 'tool t: /inputSchema/$schema is "https://json-schema.org/draft/2019-09/schema"; tool schemas are JSON Schema 2020-12 (the default, https://json-schema.org/draft/2020-12/schema) or draft-07 (http://json-schema.org/draft-07/schema#)',
       },
     ],
     [

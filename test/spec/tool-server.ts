@@ -1,0 +1,229 @@
+/**
+ * @module test/spec/tool-server — servers made from a list of tool schemas, the ways a user makes them, and
+ * ajv's verdict on the same schemas to hold them to:
+ *
+ * - {@link generatedServer}: a user's project (test/spec/project.ts) with a spec of the tools, `wiregen
+ *   generate --spec`, tsc over the project under the strict settings `wiregen init` writes (plus
+ *   `skipLibCheck: false`), and the project's own server module (src/server.ts, the one tsc checked)
+ *   imported and connected to an in-memory client (test/helpers/mcp-pair.ts);
+ * - {@link codeFirstServer}: the same tools through `mcpServer().tool(name, { input, output }, fn)`;
+ * - {@link ajvAccepts}: a fresh ajv of the schema's dialect (Ajv2020, or Ajv for a draft-07 `$schema`) with
+ *   ajv-formats, not strict, all errors: the verdict every server must give.
+ *
+ * A tool with an outputSchema returns its arguments as its structured value (the input schema is then
+ * `{ type: object }`), so calling it with an instance asks for the output verdict on that instance; a tool
+ * without one answers `ok`. A rejection is whichever form the server gives it: an `isError` result (a
+ * behaviour here never throws) or a JSON-RPC error -32602; any other answer is a failure of the test.
+ */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
+import { mcpServer } from '../../runtime/mcp/code-first.ts';
+import type { McpServer } from '../../runtime/mcp/server.ts';
+import { mcpPair, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
+import { ROOT } from '../helpers/project.ts';
+import { userProject, type UserProject } from './project.ts';
+
+const run = promisify(execFile);
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+/** A tool as listed (name, schemas, and any other Tool field, kept as given). */
+export type ToolDef = JsonObject & { readonly name: string; readonly inputSchema: JsonObject; readonly outputSchema?: JsonObject };
+
+const DRAFT_07 = /^http:\/\/json-schema\.org\/draft-07\/schema#?$/;
+
+/** A fresh ajv for `schema`'s dialect, with ajv-formats: what every verdict here is compared with. */
+export function referenceAjv(schema: JsonObject) {
+  const draft07 = typeof schema['$schema'] === 'string' && DRAFT_07.test(schema['$schema']);
+  const ajv = draft07 ? new Ajv.default({ strict: false, allErrors: true }) : new Ajv2020.default({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+/** ajv's verdict on `instance` (as it travels: through JSON). */
+export function ajvAccepts(schema: JsonObject, instance: unknown): boolean {
+  return referenceAjv(schema).validate(schema, JSON.parse(JSON.stringify(instance))) as boolean;
+}
+
+/** The spec of `tools` (JSON, which is YAML), with one resource and one prompt so the module uses every import. */
+export function specOf(name: string, tools: readonly ToolDef[]): string {
+  const spec = {
+    name,
+    main: './src/server.ts',
+    serverInfo: { name, version: '1.0.0' },
+    capabilities: { handshake: { tools: {}, resources: {}, prompts: {} }, stateless: { tools: {}, resources: {}, prompts: {} } },
+    tools: tools.map((t) => (t.outputSchema ? { ...t, output: 'structured' } : { ...t, output: 'text' })),
+    resources: [{ uri: 'test://r', name: 'r' }],
+    prompts: [{ name: 'p' }],
+  };
+  return `${JSON.stringify(spec, null, 2)}\n`;
+}
+
+/** The project's server module: every tool's function, typed by the generated module. */
+function serverModule(tools: readonly ToolDef[]): string {
+  const fns = tools.map((t) =>
+    t.outputSchema
+      ? `    ${JSON.stringify(t.name)}: (args) => args as unknown as ToolValues[${JSON.stringify(t.name)}],`
+      : `    ${JSON.stringify(t.name)}: () => 'ok',`,
+  );
+  return [
+    `import { createServer${tools.some((t) => t.outputSchema) ? ', type ToolValues' : ''} } from './generated/index.js';`,
+    '',
+    'export default createServer({',
+    '  tools: {',
+    ...fns,
+    '  },',
+    "  resources: { 'test://r': () => 'r' },",
+    "  prompts: { p: () => 'p' },",
+    '});',
+    '',
+  ].join('\n');
+}
+
+/**
+ * A module tsc checks beside the server: each instance ajv accepts, given to a function whose parameter is
+ * the generated type of that tool's arguments (or value), so a type that refuses a valid instance is a
+ * compile error naming it. Properties a closed type does not list are not errors (the types list what the
+ * schema names; `const` type parameters skip the excess-property check).
+ */
+export function acceptedModule(cases: readonly { tool: ToolDef; instance: unknown }[]): string {
+  const lines = cases.map(({ tool, instance }) => {
+    const type = tool.outputSchema ? `ToolValues[${JSON.stringify(tool.name)}]` : `ToolArgs[${JSON.stringify(tool.name)}]`;
+    return `accepts<${type}>()(${JSON.stringify(instance)});`;
+  });
+  return [
+    "import type { ToolArgs, ToolValues } from './generated/index.js';",
+    '',
+    'function accepts<T>() {',
+    '  return <const V extends T>(value: V): V => value;',
+    '}',
+    '',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** Runs tsc over the project with the tsconfig `wiregen init` writes, `@wiregen/*` resolved to this repository's sources. */
+export async function strictTsc(project: UserProject): Promise<string> {
+  const tsconfig = {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2023'],
+      types: ['node'],
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noImplicitOverride: true,
+      verbatimModuleSyntax: true,
+      skipLibCheck: false,
+      noEmit: true,
+      // Only because the paths lead to this repository's sources, which import each other with `.ts`.
+      allowImportingTsExtensions: true,
+      rootDir: '/',
+      paths: {
+        '@wiregen/runtime': [join(ROOT, 'runtime/index.ts')],
+        '@wiregen/runtime/*': [join(ROOT, 'runtime/*/index.ts')],
+        '@wiregen/*': [join(ROOT, 'generated/*/index.ts')],
+      },
+    },
+    include: ['src'],
+  };
+  writeFileSync(project.path('tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  try {
+    const { stdout } = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project.root, maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (err) {
+    return (err as { stdout?: string }).stdout || String(err);
+  }
+}
+
+/** How a server answered a tools/call. */
+export type Verdict = 'accepted' | 'rejected';
+
+/** Calls `tool` with `args` and reads the verdict; throws on any answer that is neither. */
+export async function callVerdict(pair: McpPair, tool: string, args: unknown): Promise<Verdict> {
+  const { response } = await pair.request('tools/call', withMeta({ name: tool, arguments: args as JsonObject }));
+  const error = response['error'] as { code: number; message: string } | undefined;
+  if (error) {
+    if (error.code === -32602 && !/unknown tool/i.test(error.message)) return 'rejected';
+    throw new Error(`tools/call ${tool}: ${JSON.stringify(error)}`);
+  }
+  const result = response['result'] as { isError?: boolean } | undefined;
+  if (!result) throw new Error(`tools/call ${tool}: ${JSON.stringify(response)}`);
+  return result.isError === true ? 'rejected' : 'accepted';
+}
+
+/** A generated project and its server. */
+export interface GeneratedServer {
+  readonly project: UserProject;
+  /** What generate printed on stderr (nothing, when it succeeded). */
+  readonly generateErr: readonly string[];
+  /** tsc's output over the project (empty when it compiles). */
+  readonly tsc: string;
+  readonly pair: McpPair;
+  dispose(): Promise<void>;
+}
+
+/**
+ * `tools` as a user's spec-first server: generate, tsc (with `extra` modules under src/, e.g.
+ * {@link acceptedModule}), import src/server.ts, connect. `generate` failing is an error naming its output.
+ */
+export async function generatedServer(
+  name: string,
+  tools: readonly ToolDef[],
+  extra: Readonly<Record<string, string>> = {},
+): Promise<GeneratedServer> {
+  const files: Record<string, string> = { 'server.yaml': specOf(name, tools), 'src/server.ts': serverModule(tools) };
+  for (const [file, text] of Object.entries(extra)) files[`src/${file}`] = text;
+  const project = userProject(files, { nodeModules: true });
+  const generated = await project.cli(['generate', '--spec', 'server.yaml', '--out', 'src/generated']);
+  if (generated.code !== 0) {
+    project.dispose();
+    throw new Error(`generate exited ${generated.code}:\n${generated.err.join('\n')}`);
+  }
+  const started = performance.now();
+  const tsc = await strictTsc(project);
+  if (process.env['TOOL_SERVER_TIMES']) console.log(`tsc: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const server = ((await import(pathToFileURL(project.path('src/server.ts')).href)) as { default: McpServer }).default;
+  const pair = mcpPair(server);
+  return {
+    project,
+    generateErr: generated.err,
+    tsc,
+    pair,
+    async dispose() {
+      await pair.close();
+      project.dispose();
+    },
+  };
+}
+
+/** `tools` written in code (`mcpServer().tool(...)`), built and connected. */
+export async function codeFirstServer(tools: readonly ToolDef[]): Promise<McpPair> {
+  let builder = mcpServer({ name: 'code-first', version: '1.0.0' });
+  for (const { name, inputSchema, outputSchema, ...listing } of tools) {
+    const { title, description } = listing as { title?: string; description?: string };
+    builder = builder.tool(
+      name,
+      {
+        input: inputSchema as never,
+        ...(outputSchema ? { output: outputSchema as never } : {}),
+        ...(title ? { title } : {}),
+        ...(description ? { description } : {}),
+      },
+      (outputSchema ? (args: unknown) => args : () => 'ok') as never,
+    );
+  }
+  return mcpPair(await builder.build({ log: () => {} }));
+}
