@@ -11,9 +11,11 @@ import { compile } from 'json-schema-to-typescript';
 import { GENERATOR_NAME } from '../context.ts';
 import { pointer } from '../errors.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
-import { isObject, mapSchema, type Draft, type Json, type JsonObject } from '../load/schema.ts';
+import { isObject, type Draft, type JsonObject } from '../load/schema.ts';
+import { acceptPathClass } from './accept-path.ts';
 import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
-import { ajvClassOf, TOOL_AJV, toolDialect } from '../spec/tool-schema.ts';
+import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
+import { typeSchemas } from '../spec/tool-types.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
 import { createAjv, standaloneEsm } from './validators.ts';
@@ -23,17 +25,28 @@ function pascal(name: string): string {
   return name.replace(/(^|[^A-Za-z0-9])([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
 }
 
-/** Titles name types in json-schema-to-typescript; a tool's titles ("A", "Result") would collide across tools. */
-function withoutTitles(node: Json): Json {
-  return mapSchema(node, (schema) => {
-    if (typeof schema['title'] === 'string') delete schema['title'];
-    return schema;
-  });
-}
+/**
+ * The json-schema-to-typescript options of a tool's types: the generator's (emit/types.ts), except that an
+ * object without `additionalProperties` admits other properties, as its validator does (and as the
+ * code-first path's types, runtime/mcp/from-schema.ts, have it).
+ */
+const TOOL_TS_OPTIONS = { ...TS_OPTIONS, additionalProperties: true };
 
-async function typeOf(schema: JsonObject, name: string): Promise<string> {
-  const ts = await compile(withoutTitles(schema) as never, name, TS_OPTIONS);
-  return ts.replace(/^export (interface|type) (?!\w+ )/m, 'export $1 ');
+/**
+ * The TypeScript type `name` of the values a tool schema admits, with a type of its own for each schema a
+ * `$ref` in it reaches (spec/tool-types.ts; `allocate` names them, unique in the module).
+ */
+async function typeOf(schema: JsonObject, name: string, allocate: (base: string) => string): Promise<string> {
+  const dialect = toolDialect(schema);
+  if (dialect === undefined) throw new Error(`type ${name}: a dialect load.ts refuses`);
+  const declared: string[] = [];
+  for (const part of typeSchemas(schema, dialect, name, allocate)) {
+    const ts = await compile(part.schema as never, part.name, TOOL_TS_OPTIONS);
+    // json-schema-to-typescript declares nothing for some schemas that admit anything (`allOf: [true]`).
+    const named = new RegExp(`^export (interface|type) ${part.name}\\b`, 'm').test(ts);
+    declared.push(named ? ts.replace(/^export (interface|type) (?!\w+ )/m, 'export $1 ') : `export type ${part.name} = unknown;\n`);
+  }
+  return declared.join('\n');
 }
 
 /** The export names of one tool's validators. */
@@ -41,6 +54,9 @@ interface ToolValidatorNames {
   readonly input: string;
   readonly output?: string;
 }
+
+const mapValues = <T, U>(record: Readonly<Record<string, T>>, f: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
 
 /** The module of a dialect's validators, as the import specifier validators.ts re-exports them from. */
 const DIALECT_MODULE: Readonly<Record<Draft, string>> = { '2020-12': 'validators', 'draft-07': 'validators.draft-07' };
@@ -70,9 +86,13 @@ function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidator
   }
   const modules = new Map<Draft, string>();
   for (const [dialect, schemas] of byDialect) {
-    const ajv = createAjv({ draft: dialect }, true, TOOL_AJV, ajvClassOf(dialect));
+    // Without the annotations (they do not validate; descriptions would fill the module), and with Ajv2020's
+    // unevaluated bookkeeping only when a schema needs it (the accept path's choice, emit/accept-path.ts).
+    const plain = mapValues(schemas, (schema) => withoutAnnotations(schema) as JsonObject);
+    const Class = dialect === '2020-12' ? acceptPathClass({ allOf: Object.values(plain) }, dialect) : ajvClassOf(dialect);
+    const ajv = createAjv({ draft: dialect }, true, TOOL_AJV, Class);
     const refs: Record<string, string> = {};
-    for (const [exportName, schema] of Object.entries(schemas)) {
+    for (const [exportName, schema] of Object.entries(plain)) {
       const { $schema, ...rest } = schema;
       // The schema's own `$id` stays (a `$ref` may name it); without one, a URN of the spec and export.
       const id = typeof rest['$id'] === 'string' ? rest['$id'] : `urn:wiregen:spec:${loaded.name}:${exportName}`;
@@ -140,12 +160,12 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
     const name = tool['name'] as string;
     const base = pascal(name) || 'Tool';
     const argsType = unique(`${base}Args`);
-    types.push(await typeOf(tool['inputSchema'] as JsonObject, argsType));
+    types.push(await typeOf(tool['inputSchema'] as JsonObject, argsType, unique));
     const output = (tool['output'] as string | undefined) ?? (tool['outputSchema'] ? 'wrapped' : 'text');
     let outputType: string | undefined;
     if (isObject(tool['outputSchema'])) {
       outputType = unique(`${base}Output`);
-      types.push(await typeOf(tool['outputSchema'], outputType));
+      types.push(await typeOf(tool['outputSchema'], outputType, unique));
     }
     let valueType: string;
     if (output === 'wrapped') valueType = outputType ? `${outputType}["result"]` : 'unknown';
@@ -171,8 +191,10 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
     resourceTemplates: spec['resourceTemplates'] ?? [],
   });
   const raw: [string, string][] = [['index.ts', index]];
-  if (tools.length) raw.push(...validators(loaded, names));
-  return formatFiles(raw, specHeader(loaded));
+  const validatorFiles = tools.length ? validators(loaded, names) : [];
+  raw.push(...validatorFiles);
+  // ajv's code as it writes it (one statement a line), as a pin's: prettier would take most of the time.
+  return formatFiles(raw, specHeader(loaded), new Set(validatorFiles.map(([file]) => file)));
 }
 
 /** The files of an A2A agent spec's module (index.ts, importing the types of the pin's package), formatted. */

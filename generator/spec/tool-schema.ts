@@ -16,7 +16,7 @@ import Ajv, { type Options } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { formatsUsed } from '@wiregen/runtime/core';
-import { isObject, SCHEMA_URI, type Draft, type JsonObject } from '../load/schema.ts';
+import { isObject, SCHEMA_URI, type Draft, type Json, type JsonObject } from '../load/schema.ts';
 import { describeError } from '../load/validate-input.ts';
 
 /** The dialects a tool schema may be written in, as errors and the README name them. */
@@ -97,4 +97,29 @@ export function checkToolSchema(checkers: Readonly<Record<Draft, Checker>>, sche
   } catch (err) {
     report(at, `tool ${tool}: ajv cannot compile this schema: ${(err as Error).message}`);
   }
+}
+
+/** Keywords that only annotate: validators do not need them (emit/validators.ts ANNOTATIONS, for a pin). */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+/** Keywords whose value is data (names, values), never a schema. */
+const DATA = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired']);
+/** Keywords that map names to subschemas. */
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+
+/**
+ * A tool schema without its annotations, for its validator: the same verdicts, less code (a description
+ * would be in the module once per schema constant). Names (of properties, definitions, required and
+ * dependent properties) and data are kept as they are.
+ */
+export function withoutAnnotations(node: Json): Json {
+  if (Array.isArray(node)) return node.map(withoutAnnotations);
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (DATA.has(key)) out[key] = value;
+    else if (MAPS.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutAnnotations(v)]));
+    else out[key] = withoutAnnotations(value);
+  }
+  return out;
 }

@@ -47,9 +47,15 @@ export function referenceAjv(schema: JsonObject) {
   return ajv;
 }
 
-/** ajv's verdict on `instance` (as it travels: through JSON). */
+/** `schema` compiled by a fresh {@link referenceAjv}: ajv's verdict on a value (as it travels: through JSON). */
+export function ajvVerdicts(schema: JsonObject): (instance: unknown) => boolean {
+  const validate = referenceAjv(schema).compile(schema);
+  return (instance) => validate(JSON.parse(JSON.stringify(instance))) as boolean;
+}
+
+/** ajv's verdict on one value (see {@link ajvVerdicts}). */
 export function ajvAccepts(schema: JsonObject, instance: unknown): boolean {
-  return referenceAjv(schema).validate(schema, JSON.parse(JSON.stringify(instance))) as boolean;
+  return ajvVerdicts(schema)(instance);
 }
 
 /** The spec of `tools` (JSON, which is YAML), with one resource and one prompt so the module uses every import. */
@@ -66,13 +72,16 @@ export function specOf(name: string, tools: readonly ToolDef[]): string {
   return `${JSON.stringify(spec, null, 2)}\n`;
 }
 
+/** What a tool's function returns: the value `results` gives it, or its arguments (a tool with an outputSchema), or `ok`. */
+export type Results = Readonly<Record<string, unknown>>;
+
 /** The project's server module: every tool's function, typed by the generated module. */
-function serverModule(tools: readonly ToolDef[]): string {
-  const fns = tools.map((t) =>
-    t.outputSchema
-      ? `    ${JSON.stringify(t.name)}: (args) => args as unknown as ToolValues[${JSON.stringify(t.name)}],`
-      : `    ${JSON.stringify(t.name)}: () => 'ok',`,
-  );
+function serverModule(tools: readonly ToolDef[], results: Results): string {
+  const fns = tools.map((t) => {
+    const name = JSON.stringify(t.name);
+    if (Object.hasOwn(results, t.name)) return `    ${name}: () => (${JSON.stringify(results[t.name])}) as unknown as ToolValues[${name}],`;
+    return t.outputSchema ? `    ${name}: (args) => args as unknown as ToolValues[${name}],` : `    ${name}: () => 'ok',`;
+  });
   return [
     `import { createServer${tools.some((t) => t.outputSchema) ? ', type ToolValues' : ''} } from './generated/index.js';`,
     '',
@@ -89,19 +98,18 @@ function serverModule(tools: readonly ToolDef[]): string {
 
 /**
  * A module tsc checks beside the server: each instance ajv accepts, given to a function whose parameter is
- * the generated type of that tool's arguments (or value), so a type that refuses a valid instance is a
- * compile error naming it. Properties a closed type does not list are not errors (the types list what the
- * schema names; `const` type parameters skip the excess-property check).
+ * the generated type of that tool's arguments (`args`) or value (`value`), so a type that refuses a valid
+ * instance is a compile error naming it. `const` type parameters keep each literal's own types.
  */
-export function acceptedModule(cases: readonly { tool: ToolDef; instance: unknown }[]): string {
-  const lines = cases.map(({ tool, instance }) => {
-    const type = tool.outputSchema ? `ToolValues[${JSON.stringify(tool.name)}]` : `ToolArgs[${JSON.stringify(tool.name)}]`;
-    return `accepts<${type}>()(${JSON.stringify(instance)});`;
-  });
+export function acceptedModule(cases: readonly { tool: ToolDef; instance: unknown; as: 'args' | 'value' }[]): string {
+  const lines = cases.map(
+    ({ tool, instance, as }) =>
+      `accepts<${as === 'value' ? 'ToolValues' : 'ToolArgs'}[${JSON.stringify(tool.name)}]>()(${JSON.stringify(instance)});`,
+  );
+  const used = ['args', 'value'].filter((as) => cases.some((c) => c.as === as)).map((as) => (as === 'value' ? 'ToolValues' : 'ToolArgs'));
   return [
-    "import type { ToolArgs, ToolValues } from './generated/index.js';",
-    '',
-    'function accepts<T>() {',
+    ...(used.length ? [`import type { ${used.join(', ')} } from './generated/index.js';`, ''] : []),
+    'export function accepts<T>() {',
     '  return <const V extends T>(value: V): V => value;',
     '}',
     '',
@@ -175,26 +183,29 @@ export interface GeneratedServer {
   dispose(): Promise<void>;
 }
 
+/** How {@link generatedServer} makes a project. */
+export interface GeneratedOptions {
+  /** More modules under src/ for tsc to check (e.g. {@link acceptedModule}). */
+  readonly extra?: Readonly<Record<string, string>>;
+  /** Fixed values tools return (see {@link Results}). */
+  readonly results?: Results;
+}
+
 /**
- * `tools` as a user's spec-first server: generate, tsc (with `extra` modules under src/, e.g.
- * {@link acceptedModule}), import src/server.ts, connect. `generate` failing is an error naming its output.
+ * `tools` as a user's spec-first server: generate, tsc, import src/server.ts, connect. `generate` failing is
+ * an error naming its output.
  */
-export async function generatedServer(
-  name: string,
-  tools: readonly ToolDef[],
-  extra: Readonly<Record<string, string>> = {},
-): Promise<GeneratedServer> {
-  const files: Record<string, string> = { 'server.yaml': specOf(name, tools), 'src/server.ts': serverModule(tools) };
-  for (const [file, text] of Object.entries(extra)) files[`src/${file}`] = text;
+export async function generatedServer(name: string, tools: readonly ToolDef[], options: GeneratedOptions = {}): Promise<GeneratedServer> {
+  const results = options.results ?? {};
+  const files: Record<string, string> = { 'server.yaml': specOf(name, tools), 'src/server.ts': serverModule(tools, results) };
+  for (const [file, text] of Object.entries(options.extra ?? {})) files[`src/${file}`] = text;
   const project = userProject(files, { nodeModules: true });
   const generated = await project.cli(['generate', '--spec', 'server.yaml', '--out', 'src/generated']);
   if (generated.code !== 0) {
     project.dispose();
     throw new Error(`generate exited ${generated.code}:\n${generated.err.join('\n')}`);
   }
-  const started = performance.now();
   const tsc = await strictTsc(project);
-  if (process.env['TOOL_SERVER_TIMES']) console.log(`tsc: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = ((await import(pathToFileURL(project.path('src/server.ts')).href)) as { default: McpServer }).default;
   const pair = mcpPair(server);
   return {
@@ -209,8 +220,8 @@ export async function generatedServer(
   };
 }
 
-/** `tools` written in code (`mcpServer().tool(...)`), built and connected. */
-export async function codeFirstServer(tools: readonly ToolDef[]): Promise<McpPair> {
+/** `tools` written in code (`mcpServer().tool(...)`), built and connected; their functions as {@link Results} say. */
+export async function codeFirstServer(tools: readonly ToolDef[], results: Results = {}): Promise<McpPair> {
   let builder = mcpServer({ name: 'code-first', version: '1.0.0' });
   for (const { name, inputSchema, outputSchema, ...listing } of tools) {
     const { title, description } = listing as { title?: string; description?: string };
@@ -222,7 +233,7 @@ export async function codeFirstServer(tools: readonly ToolDef[]): Promise<McpPai
         ...(title ? { title } : {}),
         ...(description ? { description } : {}),
       },
-      (outputSchema ? (args: unknown) => args : () => 'ok') as never,
+      (Object.hasOwn(results, name) ? () => results[name] : outputSchema ? (args: unknown) => args : () => 'ok') as never,
     );
   }
   return mcpPair(await builder.build({ log: () => {} }));
