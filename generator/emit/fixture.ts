@@ -15,6 +15,7 @@ import { isObject, type Draft, type JsonObject } from '../load/schema.ts';
 import { acceptPathClass } from './accept-path.ts';
 import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
 import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
+import { withUniqueIds } from '../spec/schema-uris.ts';
 import { typeSchemas } from '../spec/tool-types.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
@@ -41,7 +42,9 @@ async function typeOf(schema: JsonObject, name: string, allocate: (base: string)
   if (dialect === undefined) throw new Error(`type ${name}: a dialect load.ts refuses`);
   const declared: string[] = [];
   for (const part of typeSchemas(schema, dialect, name, allocate)) {
-    const ts = await compile(part.schema as never, part.name, TOOL_TS_OPTIONS);
+    // A schema json-schema-to-typescript cannot read (spec/tool-types.ts leaves out what it is known to
+    // refuse) is `unknown`: wider than the schema, never a failed generate for a schema its validator takes.
+    const ts = await compile(part.schema as never, part.name, TOOL_TS_OPTIONS).catch(() => '');
     // json-schema-to-typescript declares nothing for some schemas that admit anything (`allOf: [true]`).
     const named = new RegExp(`^export (interface|type) ${part.name}\\b`, 'm').test(ts);
     declared.push(named ? ts.replace(/^export (interface|type) (?!\w+ )/m, 'export $1 ') : `export type ${part.name} = unknown;\n`);
@@ -94,9 +97,9 @@ function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidator
     const refs: Record<string, string> = {};
     for (const [exportName, schema] of Object.entries(plain)) {
       const { $schema, ...rest } = schema;
-      // The schema's own `$id` stays (a `$ref` may name it); without one, a URN of the spec and export.
-      const id = typeof rest['$id'] === 'string' ? rest['$id'] : `urn:wiregen:spec:${loaded.name}:${exportName}`;
-      ajv.addSchema({ ...rest, $id: id });
+      // Named by the spec and export (its own `$id`s renamed with it, so two schemas may reuse one).
+      const id = `urn:wiregen:spec:${loaded.name}:${exportName}`;
+      ajv.addSchema(withUniqueIds(rest, dialect, id));
       refs[exportName] = id;
     }
     const label = `spec ${loaded.name}${dialect === '2020-12' ? '' : ` (${dialect})`}`;

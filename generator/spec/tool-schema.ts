@@ -18,6 +18,7 @@ import addFormats from 'ajv-formats';
 import { formatsUsed } from '@wiregen/runtime/core';
 import { isObject, SCHEMA_URI, type Draft, type Json, type JsonObject } from '../load/schema.ts';
 import { describeError } from '../load/validate-input.ts';
+import { DATA, MAPS, withUniqueIds } from './schema-uris.ts';
 
 /** The dialects a tool schema may be written in, as errors and the README name them. */
 export const TOOL_DIALECTS = `JSON Schema 2020-12 (the default, ${SCHEMA_URI['2020-12']}) or draft-07 (${SCHEMA_URI['draft-07']})`;
@@ -93,7 +94,8 @@ export function checkToolSchema(checkers: Readonly<Record<Draft, Checker>>, sche
     report(at + pointer, `unknown format ${JSON.stringify(format)} (the formats are ajv-formats': ${Object.keys(ajv.formats).join(', ')})`);
   if (unknown.length) return;
   try {
-    ajv.compile(rest);
+    // Under a name of its own, as the validators compile it (emit/fixture.ts): another schema may reuse its `$id`.
+    ajv.compile(withUniqueIds(rest, dialect, `urn:wiregen:check:${at.replace(/[^A-Za-z0-9]+/g, '.')}`));
   } catch (err) {
     report(at, `tool ${tool}: ajv cannot compile this schema: ${(err as Error).message}`);
   }
@@ -101,10 +103,6 @@ export function checkToolSchema(checkers: Readonly<Record<Draft, Checker>>, sche
 
 /** Keywords that only annotate: validators do not need them (emit/validators.ts ANNOTATIONS, for a pin). */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
-/** Keywords whose value is data (names, values), never a schema. */
-const DATA = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired']);
-/** Keywords that map names to subschemas. */
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 
 /**
  * A tool schema without its annotations, for its validator: the same verdicts, less code (a description

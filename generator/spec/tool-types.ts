@@ -15,13 +15,14 @@
  *   `patternProperties`, the tool would give them the patterns' types);
  * - a schema without `type`, `const`, `enum`, a reference or a union admits any type of value: it is
  *   `unknown`, or, when it has object or array keywords, the union of every JSON type (the tool would make it
- *   an object);
+ *   an object); a branch of `allOf`/`anyOf`/`oneOf` admits only the type of the schema it is a branch of;
  * - `not` (whose complement no TypeScript type states) is left out, as are `title` and `$id` (the tool would
- *   name types after them), `default` (the tool would intersect the type with the default's: a string
- *   property with `default: 3` would be `number & string`) and the tool's own keywords (`tsType`, `tsEnumNames`), which would put a schema
+ *   name types after them), `default` and `examples` (the tool would intersect the type with the default's:
+ *   a string property with `default: 3` would be `number & string`) and the tool's own keywords (`tsType`, `tsEnumNames`), which would put a schema
  *   author's text into the code as TypeScript.
  */
 import { isObject, type Draft, type Json, type JsonObject } from '../load/schema.ts';
+import { BASE, DATA, indexSchema, joinPointer, MAPS, resolveUri, tokens, withoutFragment } from './schema-uris.ts';
 
 /** A type to declare: its name and the schema json-schema-to-typescript writes it from. */
 export interface NamedSchema {
@@ -44,10 +45,6 @@ const DROPPED = new Set([
   '$comment',
   'default',
 ]);
-/** Keywords whose value is data, never a schema. */
-const DATA = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired']);
-/** Keywords that map names to subschemas. */
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 /** Keywords that say what type of value a schema admits, so json-schema-to-typescript types it rightly without `type`. */
 const TYPING = ['type', 'const', 'enum', '$ref', 'anyOf', 'oneOf', 'allOf', 'tsType'];
 /** Keywords of object or array values. */
@@ -68,76 +65,8 @@ const STRUCTURE = [
   'uniqueItems',
 ];
 const ALL_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
-
-const BASE = 'https://wiregen.invalid/tool-schema.json';
-
-/** A JSON pointer's reference tokens (the fragment of a URI, percent-decoded). */
-function tokens(pointer: string): string[] | undefined {
-  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
-  try {
-    return pointer
-      .split('/')
-      .slice(1)
-      .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
-  } catch {
-    return undefined;
-  }
-}
-
-const joinPointer = (at: string, key: string) => `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-const withoutFragment = (uri: string) => uri.replace(/#.*$/, '');
-
-/** A URI against a base; undefined when it is not one. */
-function resolveUri(ref: string, base: string): URL | undefined {
-  try {
-    return new URL(ref, base);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Where every schema resource (a schema with an `$id`) and every plain-name anchor of `root` is, by absolute
- * URI, and the base URI of every node by its JSON pointer.
- */
-function indexSchema(root: JsonObject, dialect: Draft) {
-  const resources = new Map<string, string>();
-  const anchors = new Map<string, string>();
-  const bases = new Map<string, string>();
-  const visit = (node: Json, at: string, base: string): void => {
-    if (Array.isArray(node)) {
-      node.forEach((n, i) => visit(n, `${at}/${i}`, base));
-      return;
-    }
-    if (!isObject(node)) return;
-    let here = base;
-    const id = node['$id'];
-    if (typeof id === 'string') {
-      if (dialect === 'draft-07' && id.startsWith('#')) anchors.set(`${withoutFragment(base)}${id}`, at);
-      else {
-        const uri = resolveUri(id, base);
-        if (uri) {
-          here = withoutFragment(uri.href);
-          resources.set(here, at);
-        }
-      }
-    }
-    for (const key of dialect === '2020-12' ? ['$anchor', '$dynamicAnchor'] : []) {
-      const name = node[key];
-      if (typeof name === 'string') anchors.set(`${here}#${name}`, at);
-    }
-    bases.set(at, here);
-    for (const [key, value] of Object.entries(node)) {
-      if (DATA.has(key)) continue;
-      if (MAPS.has(key) && isObject(value))
-        for (const [name, sub] of Object.entries(value)) visit(sub, joinPointer(joinPointer(at, key), name), here);
-      else visit(value, joinPointer(at, key), here);
-    }
-  };
-  resources.set(BASE, '');
-  visit(root, '', BASE);
-  return { resources, anchors, bases };
-}
+/** Keywords whose branches apply to the same value as the schema holding them. */
+const BRANCHES = new Set(['allOf', 'anyOf', 'oneOf']);
 
 /** The node at a JSON pointer of `root`, when there is one. */
 function at(root: JsonObject, pointer: string): Json | undefined {
@@ -185,13 +114,15 @@ export function typeSchemas(schema: JsonObject, dialect: Draft, name: string, al
     }
     return target;
   };
-  const rewrite = (node: Json, pointer: string, top: boolean): Json => {
+  // `inherited`: the `type` of the schema whose allOf/anyOf/oneOf branch this is (the value has it too).
+  const rewrite = (node: Json, pointer: string, top: boolean, inherited?: Json): Json => {
     if (typeof node === 'boolean') return node;
     if (!isObject(node)) return node;
     // A schema another reference reaches is declared once, under its own name.
     if (!top && names.has(pointer) && pointer !== '') return { tsType: names.get(pointer)! };
     const out: JsonObject = {};
     const ref = targetOf(node, pointer);
+    const type = node['type'] ?? inherited;
     for (const [key, value] of Object.entries(node)) {
       if (DROPPED.has(key) || key === '$ref' || key === '$defs' || key === 'definitions') continue;
       const here = joinPointer(pointer, key);
@@ -201,12 +132,12 @@ export function typeSchemas(schema: JsonObject, dialect: Draft, name: string, al
         // `__proto__` as a key would set the copy's prototype: a property of that name is not typed.
         for (const [k, v] of Object.entries(value)) if (k !== '__proto__') inner[k] = rewrite(v, joinPointer(here, k), false);
         out[key] = inner;
-      } else if (Array.isArray(value)) out[key] = value.map((v, i) => rewrite(v, `${here}/${i}`, false));
+      } else if (Array.isArray(value)) out[key] = value.map((v, i) => rewrite(v, `${here}/${i}`, false, BRANCHES.has(key) ? type : undefined));
       else out[key] = rewrite(value, here, false);
     }
     if (ref !== undefined) out['tsType'] = ref === '' ? name : names.get(ref)!;
     else if (typeof node['$ref'] === 'string' || typeof node['$dynamicRef'] === 'string') out['tsType'] = 'unknown';
-    return withOtherProperties(withTuples(untyped(out), dialect));
+    return acceptable(withOtherProperties(withTuples(untyped(out, inherited), dialect)));
   };
   // Every target first, so a schema is declared under its own name wherever it is reached.
   const collect = (node: Json, pointer: string): void => {
@@ -231,9 +162,13 @@ export function typeSchemas(schema: JsonObject, dialect: Draft, name: string, al
   return declared;
 }
 
-/** A schema that states no type of value admits them all (see the module comment). */
-function untyped(schema: JsonObject): JsonObject {
+/**
+ * A schema that states no type of value admits them all (see the module comment), or those of `inherited`,
+ * the type of the schema it is a branch of.
+ */
+function untyped(schema: JsonObject, inherited: Json | undefined): JsonObject {
   if (TYPING.some((k) => k in schema)) return schema;
+  if (inherited !== undefined) return { ...schema, type: inherited };
   if (STRUCTURE.some((k) => k in schema)) return { ...schema, type: ALL_TYPES };
   return { ...schema, tsType: 'unknown' };
 }
@@ -244,6 +179,20 @@ function untyped(schema: JsonObject): JsonObject {
  */
 function withOtherProperties(schema: JsonObject): JsonObject {
   return isObject(schema['patternProperties']) && !('additionalProperties' in schema) ? { ...schema, additionalProperties: true } : schema;
+}
+
+/**
+ * What json-schema-to-typescript refuses to read, though the schema is valid (it would throw): `minItems`
+ * above `maxItems` (an array schema no array satisfies: its bounds are left out of the type) and a `deprecated`
+ * that is not a boolean (draft-07 has no such keyword, so any value is an annotation).
+ */
+function acceptable(schema: JsonObject): JsonObject {
+  const { minItems, maxItems, deprecated, ...rest } = schema;
+  const bounds = typeof minItems === 'number' && typeof maxItems === 'number' && minItems > maxItems ? {} : { minItems, maxItems };
+  const kept: JsonObject = { ...rest };
+  for (const [k, v] of Object.entries({ ...bounds, deprecated: typeof deprecated === 'boolean' ? deprecated : undefined }))
+    if (v !== undefined) kept[k] = v;
+  return kept;
 }
 
 /** Tuples as json-schema-to-typescript reads them (draft-07's `items` array and `additionalItems`). */

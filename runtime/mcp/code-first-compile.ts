@@ -46,14 +46,25 @@ const FIXTURE_ONLY = new Set(['output', 'listed']);
 
 type AjvInstance = Ajv2020 | Ajv;
 
-/** An ajv instance per dialect for one definition's tool schemas (the modules load once, as every import does). */
-async function loadAjv(): Promise<Readonly<Record<SchemaDialect, AjvInstance>>> {
+/** Makes an ajv instance of a dialect, with ajv-formats' formats. */
+type AjvMaker = (dialect: SchemaDialect) => AjvInstance;
+
+/** The maker of ajv instances for one definition's tool schemas (the modules load once, as every import does). */
+async function loadAjv(): Promise<AjvMaker> {
   const [{ Ajv2020 }, { Ajv }, formats] = await Promise.all([import('ajv/dist/2020.js'), import('ajv'), import('ajv-formats')]);
   // As the generator compiles spec tool schemas (generator/spec/tool-schema.ts): the author's schemas, so not strict.
   const options = { allErrors: true, strict: false, inlineRefs: true };
-  const instances = { '2020-12': new Ajv2020(options), 'draft-07': new Ajv(options) };
-  for (const instance of Object.values(instances)) formats.default.default(instance); // CommonJS: `default` is module.exports, whose `default` is the plugin
-  return instances;
+  return (dialect) => {
+    const instance = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+    formats.default.default(instance); // CommonJS: `default` is module.exports, whose `default` is the plugin
+    return instance;
+  };
+}
+
+/** Whether a schema names any resource with `$id` (ajv keys schemas by it, so one instance holds only one of a name). */
+function hasIds(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasIds);
+  return typeof node === 'object' && node !== null && Object.entries(node).some(([k, v]) => (k === '$id' && typeof v === 'string') || hasIds(v));
 }
 
 function firstError(check: Check): string {
@@ -66,13 +77,20 @@ function firstError(check: Check): string {
  * than 2020-12 and draft-07, a schema ajv cannot compile, a `format` ajv-formats does not know (ajv, not
  * strict, would only warn and let every value through).
  */
-function compileSchema(instances: Readonly<Record<SchemaDialect, AjvInstance>>, tool: string, field: string, schema: JsonObject): Check {
+function compileSchema(
+  instances: Readonly<Record<SchemaDialect, AjvInstance>>,
+  make: AjvMaker,
+  tool: string,
+  field: string,
+  schema: JsonObject,
+): Check {
   const dialect = dialectOf(schema);
   if (dialect === undefined)
     throw new Error(
       `tool ${tool}: /${field}/$schema is ${JSON.stringify(schema['$schema'])}; tool schemas are JSON Schema 2020-12 (the default, ${JSON_SCHEMA_2020_12}) or draft-07 (${JSON_SCHEMA_DRAFT_07})`,
     );
-  const instance = instances[dialect];
+  // A schema with `$id`s gets an instance of its own: another tool's schema may reuse one of them.
+  const instance = hasIds(schema) ? make(dialect) : instances[dialect];
   const unknown = formatsUsed(schema, dialect).find(({ format }) => !Object.hasOwn(instance.formats, format));
   if (unknown)
     throw new Error(
@@ -95,13 +113,14 @@ export async function compileDefinition(spec: FixtureSpec, behaviours: Behaviour
       if (!validate(wire)) throw new Error(`${kind} ${String(item[key])}: ${firstError(validate)} (not a valid MCP ${latest.version} ${def})`);
     }
   }
-  const instance = await loadAjv();
+  const make = await loadAjv();
+  const shared = { '2020-12': make('2020-12'), 'draft-07': make('draft-07') };
   const validators: Record<string, { input: Check; output?: Check }> = {};
   for (const tool of spec.tools ?? []) {
     const output = tool['outputSchema'] as JsonObject | undefined;
     validators[tool.name] = {
-      input: compileSchema(instance, tool.name, 'inputSchema', tool.inputSchema),
-      ...(output ? { output: compileSchema(instance, tool.name, 'outputSchema', output) } : {}),
+      input: compileSchema(shared, make, tool.name, 'inputSchema', tool.inputSchema),
+      ...(output ? { output: compileSchema(shared, make, tool.name, 'outputSchema', output) } : {}),
     };
   }
   return { spec, behaviours, validators };

@@ -10,7 +10,8 @@
  *
  * Cheap by design: all the schemas of a run are the tools of one spec, so one generate, one tsc and one
  * server (in-process, over an in-memory transport) serve them all. Each schema keeps up to 5 values ajv
- * accepts and 5 it refuses out of 30 drawn.
+ * accepts and 5 it refuses out of 30 drawn. Every run also tries the fixed schemas of schema-edges.ts (shapes
+ * that broke, or could break, the validators or the types).
  *
  * A run draws SCHEMA_PARITY_TOOLS schemas (default 36) from SCHEMA_PARITY_SEED (default: the time; every
  * failure names it). A longer run: `SCHEMA_PARITY_TOOLS=400 npx vitest run test/spec/schema-parity.property.test.ts`;
@@ -20,6 +21,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 import { instanceArb, toolSchemaArb, type Dialect, type Json, type JsonObject } from './schema-arbitrary.ts';
+import { EDGES } from './schema-edges.ts';
 import { acceptedModule, ajvVerdicts, callVerdict, codeFirstServer, generatedServer, type GeneratedServer, type ToolDef } from './tool-server.ts';
 
 const SEED = Number(process.env['SCHEMA_PARITY_SEED'] ?? Date.now() % 2 ** 31);
@@ -36,7 +38,7 @@ interface Case {
 
 const isObject = (v: Json): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The cases of a run: every fourth schema draft-07, every third one an outputSchema. */
+/** The cases of a run: every fourth schema draft-07, every third one an outputSchema; then the fixed ones. */
 function cases(): Case[] {
   const out: Case[] = [];
   const schemas = (dialect: Dialect, n: number) => fc.sample(toolSchemaArb(dialect), { numRuns: n, seed: SEED + (dialect === 'draft-07' ? 1 : 0) });
@@ -74,6 +76,13 @@ function cases(): Case[] {
       schema,
       values: [...accepted.map((value) => ({ value, accepted: true })), ...refused.map((value) => ({ value, accepted: false }))],
     });
+  }
+  // The fixed cases (schema-edges.ts), as arguments and as structured values.
+  for (const edge of EDGES) {
+    const verdict = ajvVerdicts(edge.schema);
+    const values = edge.values.map((value) => ({ value, accepted: verdict(value) }));
+    out.push({ tool: { name: `edge_${edge.name}`, inputSchema: edge.schema }, schema: edge.schema, values });
+    out.push({ tool: { name: `edge_out_${edge.name}`, inputSchema: { type: 'object' }, outputSchema: edge.schema }, schema: edge.schema, values });
   }
   return out;
 }
