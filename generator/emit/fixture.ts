@@ -3,7 +3,9 @@
  * generated/fixtures/<name>/ for the repository's own specs). For an MCP server: index.ts (the spec as typed
  * data, argument and value types from each tool's schemas, the Behaviours type, defineServer and
  * createServer) and validators.ts (ajv standalone validators of every tool's input and output schema,
- * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators.ts).
+ * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators.ts;
+ * the draft-07 schemas' in validators.draft-07.ts). A tool schema's dialect, its checks and the copies of it
+ * the validators and the types are made from are spec/tool-schema.ts, spec/schema-uris.ts, spec/tool-types.ts.
  * For an A2A agent: index.ts (its card as typed data, defineAgent and createAgent). The code imports only
  * `@wiregen/runtime/...` and, for types, the pin's package, with `.js` relative specifiers.
  */
@@ -12,11 +14,11 @@ import { GENERATOR_NAME } from '../context.ts';
 import { pointer } from '../errors.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
 import { isObject, type Draft, type JsonObject } from '../load/schema.ts';
-import { acceptPathClass } from './accept-path.ts';
 import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
 import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
 import { withUniqueIds } from '../spec/schema-uris.ts';
 import { typeSchemas } from '../spec/tool-types.ts';
+import { acceptPathClass } from './accept-path.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
 import { createAjv, standaloneEsm } from './validators.ts';
@@ -58,6 +60,7 @@ interface ToolValidatorNames {
   readonly output?: string;
 }
 
+/** `record` with `f` applied to each value. */
 const mapValues = <T, U>(record: Readonly<Record<string, T>>, f: (value: T) => U): Record<string, U> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
 

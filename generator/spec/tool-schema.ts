@@ -6,8 +6,9 @@
  * same in https://modelcontextprotocol.io/specification/2026-07-28/basic#json-schema-usage): a schema without
  * `$schema` is JSON Schema 2020-12; a schema MAY name another dialect in `$schema`; an implementation MUST
  * support 2020-12, SHOULD document which others it supports, and MUST report an unsupported one as an
- * error. Here the others are draft-07, the dialect of the pins up to 2025-06-18 and of what most SDKs emit
- * (zod-to-json-schema, the TypeScript SDK's tools); any other `$schema` is an error naming the two.
+ * error. Here the other is draft-07, the dialect of the pins up to 2025-06-18 and what zod-to-json-schema
+ * writes (so the tools of servers on the TypeScript SDK v1, server-everything's among them:
+ * test/fixtures/published-tools/); any other `$schema` is an error naming the two.
  *
  * A `format` must be one ajv-formats knows (the validators check every one of them): ajv, when not strict,
  * would ignore an unknown one with a warning, so a typo (`format: dat`) would silently validate nothing.

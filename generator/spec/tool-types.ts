@@ -18,8 +18,8 @@
  *   an object); a branch of `allOf`/`anyOf`/`oneOf` admits only the type of the schema it is a branch of;
  * - `not` (whose complement no TypeScript type states) is left out, as are `title` and `$id` (the tool would
  *   name types after them), `default` and `examples` (the tool would intersect the type with the default's:
- *   a string property with `default: 3` would be `number & string`) and the tool's own keywords (`tsType`, `tsEnumNames`), which would put a schema
- *   author's text into the code as TypeScript.
+ *   a string property with `default: 3` would be `number & string`) and the tool's own keywords (`tsType`,
+ *   `tsEnumNames`), which would put a schema author's text into the code as TypeScript.
  */
 import { isObject, type Draft, type Json, type JsonObject } from '../load/schema.ts';
 import { BASE, DATA, indexSchema, joinPointer, MAPS, resolveUri, tokens, withoutFragment } from './schema-uris.ts';
@@ -44,6 +44,7 @@ const DROPPED = new Set([
   'not',
   '$comment',
   'default',
+  'examples',
 ]);
 /** Keywords that say what type of value a schema admits, so json-schema-to-typescript types it rightly without `type`. */
 const TYPING = ['type', 'const', 'enum', '$ref', 'anyOf', 'oneOf', 'allOf', 'tsType'];

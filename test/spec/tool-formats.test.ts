@@ -75,7 +75,8 @@ describe('every format ajv-formats knows, in a spec and in code', () => {
   let spec: GeneratedServer;
   let code: McpPair;
   beforeAll(async () => {
-    spec = await generatedServer('formats', tools);
+    // The strict type check of tool types is schema-parity's (every format is in its arbitraries).
+    spec = await generatedServer('formats', tools, { typecheck: false });
     code = await codeFirstServer(tools);
   });
   afterAll(async () => {
@@ -87,9 +88,8 @@ describe('every format ajv-formats knows, in a spec and in code', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...FORMATS].sort());
   });
 
-  it('generates a module whose every file imports and runs, and which tsc accepts under strict settings', async () => {
+  it('generates a module whose every file imports and runs', async () => {
     expect(spec.generateErr).toEqual([]);
-    expect(spec.tsc).toBe('');
     const files = readdirSync(spec.project.path('src/generated')).sort();
     expect(files).toEqual(['index.ts', 'validators.draft-07.ts', 'validators.ts']);
     for (const file of files) {

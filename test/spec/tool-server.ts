@@ -189,6 +189,8 @@ export interface GeneratedOptions {
   readonly extra?: Readonly<Record<string, string>>;
   /** Fixed values tools return (see {@link Results}). */
   readonly results?: Results;
+  /** Run tsc over the project (default true; {@link GeneratedServer.tsc} is empty when not). */
+  readonly typecheck?: boolean;
 }
 
 /**
@@ -205,7 +207,7 @@ export async function generatedServer(name: string, tools: readonly ToolDef[], o
     project.dispose();
     throw new Error(`generate exited ${generated.code}:\n${generated.err.join('\n')}`);
   }
-  const tsc = await strictTsc(project);
+  const tsc = options.typecheck === false ? '' : await strictTsc(project);
   const server = ((await import(pathToFileURL(project.path('src/server.ts')).href)) as { default: McpServer }).default;
   const pair = mcpPair(server);
   return {
