@@ -29,6 +29,7 @@ import { escapePointerToken } from '../errors.ts';
 import { parseModule, renameIdentifiers, topLevelInitializers, topLevelNames, type Edit } from './js-edit.ts';
 import { duplicateFunctions, droppedStatements } from './dedupe.ts';
 import { errorListEdits } from './error-append.ts';
+import { evaluatedPropsEdits } from './evaluated-props.ts';
 import { instancePathEdits } from './instance-path.ts';
 import { precheckEdits, validatorsOfExports } from './precheck.ts';
 import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from './verdict-only.ts';
@@ -258,7 +259,7 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   // Every require() left is one of ajv's CommonJS references that no import replaces (the edits only rename
   // ajv's names and replace the helpers' calls, so none is added or removed otherwise).
   if (helpers.otherRequire) throw new Error(`standalone code for ${label} still calls require(): ${helpers.otherRequire}`);
-  edits.push(...helpers.edits);
+  edits.push(...helpers.edits, ...evaluatedPropsEdits(source));
   imports.push(...helpers.imports);
   if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, functions)));
   const added = { imports, declarations };

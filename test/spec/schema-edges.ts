@@ -1,7 +1,7 @@
 /**
  * @module test/spec/schema-edges — tool schemas every schema-parity run tries beside the drawn ones: shapes
  * that once broke the generated validators or types, or could (each with the values to try; ajv gives the
- * verdicts). Two schemas with one `$id` (ajv keys schemas by it). A type json-schema-to-typescript would write too narrow (a `default` of another type, a 2020-12
+ * verdicts). A record of evaluated properties ajv writes into after it turned `true` (emit/evaluated-props.ts). Two schemas with one `$id` (ajv keys schemas by it). A type json-schema-to-typescript would write too narrow (a `default` of another type, a 2020-12
  * tuple, pattern properties beside other properties, an untyped schema, a `not`), a name two tools' `$defs`
  * share, a reference through an anchor or an `$id` base, a definition it declares nothing for, bounds it
  * refuses, its own `tsType` keyword in an author's schema, names of annotation keywords used as property
@@ -26,6 +26,18 @@ const point = (x: JsonObject) => ({
 });
 
 export const EDGES: readonly Edge[] = [
+  {
+    // ajv marks a property evaluated on a record that became `true` at run time: a throw in strict code.
+    name: 'evaluated_props_turned_true',
+    dialect: '2020-12',
+    schema: {
+      type: 'object',
+      patternProperties: { '^a': {} },
+      allOf: [{ patternProperties: { _: {} } }, { additionalProperties: true }],
+      unevaluatedProperties: { type: 'number' },
+    },
+    values: [{ a: 2.5 }, { a: 'x', n_1: 1, z: 'y' }],
+  },
   {
     name: 'default_of_another_type',
     dialect: '2020-12',
