@@ -2,8 +2,9 @@
  * @module mcp/code-first-compile — turns a code-first spec into the {@link FixtureDefinition} the catalogue
  * serves: each tool, resource, template and prompt checked against the newest revision's schema (the check
  * the generator runs on spec files, generator/load/fixtures.ts), each tool schema compiled once with ajv for
- * its dialect, JSON Schema 2020-12 or draft-07 (with ajv-formats, as the generated fixture validators). ajv is imported here, when the
- * first code-first server is built, so servers that do not use this path never load it.
+ * its dialect, JSON Schema 2020-12 or draft-07 (with ajv-formats, as the generated fixture validators). ajv
+ * is imported here, when the first code-first server is built, so servers that do not use this path never
+ * load it.
  */
 import type { Ajv } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
@@ -97,7 +98,9 @@ function compileSchema(
       `tool ${tool}: /${field}${unknown.pointer}: unknown format ${JSON.stringify(unknown.format)} (the formats are ajv-formats': ${Object.keys(instance.formats).join(', ')})`,
     );
   try {
-    return instance.compile(schema);
+    // The dialect is the instance's: `$schema` (which ajv would look up by its exact spelling) is not needed.
+    const { $schema, ...rest } = schema;
+    return instance.compile(rest);
   } catch (err) {
     throw new Error(`tool ${tool}: /${field} is not a valid ${DIALECT_NAME[dialect]}: ${(err as Error).message.split('\n')[0]}`);
   }
