@@ -3,7 +3,9 @@
  * generated/fixtures/<name>/ for the repository's own specs). For an MCP server: index.ts (the spec as typed
  * data, argument and value types from each tool's schemas, the Behaviours type, defineServer and
  * createServer) and validators.ts (ajv standalone validators of every tool's input and output schema,
- * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators.ts).
+ * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators.ts;
+ * the draft-07 schemas' in validators.draft-07.ts). A tool schema's dialect, its checks and the copies of it
+ * the validators and the types are made from are spec/tool-schema.ts, spec/schema-uris.ts, spec/tool-types.ts.
  * For an A2A agent: index.ts (its card as typed data, defineAgent and createAgent). The code imports only
  * `@wiregen/runtime/...` and, for types, the pin's package, with `.js` relative specifiers.
  */
@@ -11,8 +13,12 @@ import { compile } from 'json-schema-to-typescript';
 import { GENERATOR_NAME } from '../context.ts';
 import { InputError, pointer, type Diagnostic } from '../errors.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
-import { isObject, mapSchema, type Json, type JsonObject } from '../load/schema.ts';
-import { SECTIONS, TOOL_AJV, type LoadedSpec } from '../spec/load.ts';
+import { isObject, type Draft, type JsonObject } from '../load/schema.ts';
+import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
+import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
+import { withUniqueIds } from '../spec/schema-uris.ts';
+import { typeSchemas } from '../spec/tool-types.ts';
+import { acceptPathClass } from './accept-path.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
 import { createAjv, standaloneEsm } from './validators.ts';
@@ -22,17 +28,30 @@ function pascal(name: string): string {
   return name.replace(/(^|[^A-Za-z0-9])([A-Za-z0-9])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
 }
 
-/** Titles name types in json-schema-to-typescript; a tool's titles ("A", "Result") would collide across tools. */
-function withoutTitles(node: Json): Json {
-  return mapSchema(node, (schema) => {
-    if (typeof schema['title'] === 'string') delete schema['title'];
-    return schema;
-  });
-}
+/**
+ * The json-schema-to-typescript options of a tool's types: the generator's (emit/types.ts), except that an
+ * object without `additionalProperties` admits other properties, as its validator does (and as the
+ * code-first path's types, runtime/mcp/from-schema.ts, have it).
+ */
+const TOOL_TS_OPTIONS = { ...TS_OPTIONS, additionalProperties: true };
 
-async function typeOf(schema: JsonObject, name: string): Promise<string> {
-  const ts = await compile(withoutTitles(schema) as never, name, TS_OPTIONS);
-  return ts.replace(/^export (interface|type) (?!\w+ )/m, 'export $1 ');
+/**
+ * The TypeScript type `name` of the values a tool schema admits, with a type of its own for each schema a
+ * `$ref` in it reaches (spec/tool-types.ts; `allocate` names them, unique in the module).
+ */
+async function typeOf(schema: JsonObject, name: string, allocate: (base: string) => string): Promise<string> {
+  const dialect = toolDialect(schema);
+  if (dialect === undefined) throw new Error(`type ${name}: a dialect load.ts refuses`);
+  const declared: string[] = [];
+  for (const part of typeSchemas(schema, dialect, name, allocate)) {
+    // A schema json-schema-to-typescript cannot read (spec/tool-types.ts leaves out what it is known to
+    // refuse) is `unknown`: wider than the schema, never a failed generate for a schema its validator takes.
+    const ts = await compile(part.schema as never, part.name, TOOL_TS_OPTIONS).catch(() => '');
+    // json-schema-to-typescript declares nothing for some schemas that admit anything (`allOf: [true]`).
+    const named = new RegExp(`^export (interface|type) ${part.name}\\b`, 'm').test(ts);
+    declared.push(named ? ts.replace(/^export (interface|type) (?!\w+ )/m, 'export $1 ') : `export type ${part.name} = unknown;\n`);
+  }
+  return declared.join('\n');
 }
 
 /** The export names of one tool's validators. */
@@ -41,14 +60,22 @@ interface ToolValidatorNames {
   readonly output?: string;
 }
 
+/** `record` with `f` applied to each value. */
+const mapValues = <T, U>(record: Readonly<Record<string, T>>, f: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+
+/** The module of a dialect's validators, as the import specifier validators.ts re-exports them from. */
+const DIALECT_MODULE: Readonly<Record<Draft, string>> = { '2020-12': 'validators', 'draft-07': 'validators.draft-07' };
+
 /**
  * validators.ts: ajv's standalone JavaScript for every tool schema, as a TypeScript file that is not
  * type-checked (`@ts-nocheck`) and types each export as a Check. A `.ts` file, not `.js` beside a `.d.ts`,
  * so a consumer's `tsc` emits it with the rest (tsc does not copy `.js` files it only reads types for).
+ * One ajv instance compiles one dialect (spec/tool-schema.ts), so the draft-07 schemas' validators are a
+ * module of their own, validators.draft-07.ts, whose exports validators.ts exports again.
  */
-function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidatorNames>): string {
-  const ajv = createAjv({ draft: '2020-12' }, true, TOOL_AJV);
-  const refs: Record<string, string> = {};
+function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidatorNames>): [string, string][] {
+  const byDialect = new Map<Draft, Record<string, JsonObject>>();
   for (const tool of (loaded.spec['tools'] ?? []) as JsonObject[]) {
     const n = names.get(tool['name'] as string)!;
     for (const [field, exportName] of [
@@ -57,18 +84,40 @@ function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidator
     ] as const) {
       const schema = tool[field];
       if (!exportName || !isObject(schema)) continue;
-      const id = `urn:wiregen:spec:${loaded.name}:${exportName}`;
-      const { $schema, ...rest } = schema;
-      ajv.addSchema({ ...rest, $id: id });
-      refs[exportName] = id;
+      const dialect = toolDialect(schema);
+      if (dialect === undefined) throw new Error(`spec ${loaded.name}: tool ${String(tool['name'])} ${field}: a dialect load.ts refuses`);
+      if (!byDialect.has(dialect)) byDialect.set(dialect, {});
+      byDialect.get(dialect)![exportName] = schema;
     }
   }
-  const js = standaloneEsm(ajv, refs, `spec ${loaded.name}`);
-  const typed = js
-    .replace(/^export const ([A-Za-z_$][\w$]*) = /gm, 'export const $1: Check = ')
-    .replace(/^"use strict";\n/, '"use strict";\nimport type { Check } from "@wiregen/runtime/core";\n');
-  if (!typed.includes('import type { Check }')) throw new Error(`standalone code for spec ${loaded.name} does not start with "use strict"`);
-  return ["// @ts-nocheck: ajv's standalone JavaScript is not type-checked; each export is typed as a Check.", typed].join('\n');
+  const modules = new Map<Draft, string>();
+  for (const [dialect, schemas] of byDialect) {
+    // Without the annotations (they do not validate; descriptions would fill the module), and with Ajv2020's
+    // unevaluated bookkeeping only when a schema needs it (the accept path's choice, emit/accept-path.ts).
+    const plain = mapValues(schemas, (schema) => withoutAnnotations(schema) as JsonObject);
+    const Class = dialect === '2020-12' ? acceptPathClass({ allOf: Object.values(plain) }, dialect) : ajvClassOf(dialect);
+    const ajv = createAjv({ draft: dialect }, true, TOOL_AJV, Class);
+    const refs: Record<string, string> = {};
+    for (const [exportName, schema] of Object.entries(plain)) {
+      const { $schema, ...rest } = schema;
+      // Named by the spec and export (its own `$id`s renamed with it, so two schemas may reuse one).
+      const id = `urn:wiregen:spec:${loaded.name}:${exportName}`;
+      ajv.addSchema(withUniqueIds(rest, dialect, id));
+      refs[exportName] = id;
+    }
+    const label = `spec ${loaded.name}${dialect === '2020-12' ? '' : ` (${dialect})`}`;
+    const js = standaloneEsm(ajv, refs, label);
+    const typed = js
+      .replace(/^export const ([A-Za-z_$][\w$]*) = /gm, 'export const $1: Check = ')
+      .replace(/^"use strict";\n/, '"use strict";\nimport type { Check } from "@wiregen/runtime/core";\n');
+    if (!typed.includes('import type { Check }')) throw new Error(`standalone code for ${label} does not start with "use strict"`);
+    modules.set(dialect, ["// @ts-nocheck: ajv's standalone JavaScript is not type-checked; each export is typed as a Check.", typed].join('\n'));
+  }
+  const draft07 = byDialect.get('draft-07');
+  const reexport = draft07 ? `export { ${Object.keys(draft07).sort().join(', ')} } from "./${DIALECT_MODULE['draft-07']}.js";\n` : '';
+  const files: [string, string][] = [[`${DIALECT_MODULE['2020-12']}.ts`, `${modules.get('2020-12') ?? ''}${reexport}`]];
+  if (draft07) files.push([`${DIALECT_MODULE['draft-07']}.ts`, modules.get('draft-07')!]);
+  return files;
 }
 
 /** `file:line:column /pointer` of a place in the spec, as createServer's errors name it. */
@@ -144,12 +193,12 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
     const name = tool['name'] as string;
     const base = pascal(name) || 'Tool';
     const argsType = unique(`${base}Args`);
-    types.push(await typeOf(tool['inputSchema'] as JsonObject, argsType));
+    types.push(await typeOf(tool['inputSchema'] as JsonObject, argsType, unique));
     const output = (tool['output'] as string | undefined) ?? (tool['outputSchema'] ? 'wrapped' : 'text');
     let outputType: string | undefined;
     if (isObject(tool['outputSchema'])) {
       outputType = unique(`${base}Output`);
-      types.push(await typeOf(tool['outputSchema'], outputType));
+      types.push(await typeOf(tool['outputSchema'], outputType, unique));
     }
     let valueType: string;
     if (output === 'wrapped') valueType = outputType ? `${outputType}["result"]` : 'unknown';
@@ -177,8 +226,10 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
     readsResources: Boolean((spec['resources'] as unknown[] | undefined)?.length || resourceTemplates.length),
   });
   const raw: [string, string][] = [['index.ts', index]];
-  if (tools.length) raw.push(['validators.ts', validators(loaded, names)]);
-  return formatFiles(raw, specHeader(loaded));
+  const validatorFiles = tools.length ? validators(loaded, names) : [];
+  raw.push(...validatorFiles);
+  // ajv's code as it writes it (one statement a line), as a pin's: prettier would take most of the time.
+  return formatFiles(raw, specHeader(loaded), new Set(validatorFiles.map(([file]) => file)));
 }
 
 /** The files of an A2A agent spec's module (index.ts, importing the types of the pin's package), formatted. */

@@ -3,22 +3,21 @@
  * format's own JSON Schema (spec/server.schema.json for an MCP server, spec/agent.schema.json for an A2A
  * agent: a spec with a `card` is an agent), then each tool, resource, resource template and prompt against
  * the pin's MCP definition of it (or the card against A2A's AgentCard) with the pin package's precompiled
- * validators; each tool's inputSchema and outputSchema must be JSON Schema 2020-12 (the draft its
- * validators are compiled for) that ajv can compile; names and URIs are unique within their list. Every
+ * validators; each tool's inputSchema and outputSchema must be JSON Schema 2020-12, or draft-07 when its
+ * `$schema` says so, with known formats, that ajv can compile (spec/tool-schema.ts); names and URIs are unique within their list. Every
  * problem is a diagnostic naming the file, line, column and JSON pointer; all of them are reported at once.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { checkAgentCards } from '../check/agent-card.ts';
 import type { Context } from '../context.ts';
 import { fail, InputError, pointer, type Diagnostic } from '../errors.ts';
 import { readJson } from '../load/json.ts';
 import { display } from '../load/pins.ts';
-import { draftNamed, isObject, SCHEMA_URI, type JsonObject } from '../load/schema.ts';
+import { isObject, type JsonObject } from '../load/schema.ts';
 import { assertValid, compileInputSchema, describeError, type Locator } from '../load/validate-input.ts';
 import { readYaml } from '../load/yaml.ts';
+import { checkToolSchema, toolSchemaCheckers } from './tool-schema.ts';
 import { defaultPin, findPin, type MCP_ITEM_DEFS, protocolOf, specPins, type SpecKind, type SpecPin } from './pins.ts';
 
 /** A spec as read and checked. */
@@ -43,15 +42,8 @@ export const SECTIONS = [
   { section: 'prompts', def: 'Prompt', key: 'name', label: 'prompt' },
 ] as const satisfies readonly { section: string; def: (typeof MCP_ITEM_DEFS)[number]; key: string; label: string }[];
 
-/** A tool's schemas, which become validators compiled for JSON Schema 2020-12. */
+/** A tool's schemas, which become validators compiled for their dialect (spec/tool-schema.ts). */
 export const TOOL_SCHEMAS = ['inputSchema', 'outputSchema'] as const;
-
-/**
- * The ajv options of a spec's tool validators, as overrides of the generator's all-errors ones
- * (emit/validators.ts createAjv): tool schemas are the spec author's, so not strict, and references are
- * inlined (ajv's default). The load-time compile check uses them too, so what loads also emits.
- */
-export const TOOL_AJV = { strict: false, inlineRefs: true } as const;
 
 const specSchemas = new Map<SpecKind, { schema: JsonObject; validate: ReturnType<typeof compileInputSchema> }>();
 
@@ -88,42 +80,7 @@ function choosePin(kind: SpecKind, file: string, pinId: string | undefined): Spe
   return pin;
 }
 
-/** A compiler for tool schemas, to find the ones ajv cannot compile before anything is emitted. */
-function toolSchemaAjv() {
-  const ajv = new Ajv2020.default({ ...TOOL_AJV, allErrors: true });
-  addFormats.default(ajv);
-  return ajv;
-}
-
 type Report = (at: string, message: string) => void;
-
-/** A tool's inputSchema/outputSchema: JSON Schema 2020-12, valid against its meta-schema, compilable. */
-function checkToolSchema(ajv: ReturnType<typeof toolSchemaAjv>, schema: unknown, at: string, tool: string, report: Report): void {
-  if (!isObject(schema)) return; // the MCP Tool check reports it
-  const declared = schema['$schema'];
-  if (declared !== undefined && draftNamed(declared) !== '2020-12') {
-    report(
-      `${at}/$schema`,
-      `tool ${tool} declares $schema ${JSON.stringify(declared)}; fixture tools use JSON Schema 2020-12 (${SCHEMA_URI['2020-12']})`,
-    );
-    return;
-  }
-  const { $schema, ...rest } = schema;
-  if (!ajv.validateSchema(rest)) {
-    const seen = new Set<string>();
-    for (const e of ajv.errors ?? []) {
-      if (seen.has(e.instancePath)) continue; // the first reason per location: the others restate it
-      seen.add(e.instancePath);
-      report(at + e.instancePath, `not a valid JSON Schema 2020-12: ${describeError(e)}`);
-    }
-    return;
-  }
-  try {
-    ajv.compile(rest);
-  } catch (err) {
-    report(at, `tool ${tool}: ajv cannot compile this schema: ${(err as Error).message}`);
-  }
-}
 
 /** The fields a section's items have that are the spec's, not MCP's: what the spec schema declares beside the key. */
 function specOnlyFields(kindSchema: JsonObject, section: string, key: string): ReadonlySet<string> {
@@ -136,7 +93,7 @@ function specOnlyFields(kindSchema: JsonObject, section: string, key: string): R
 async function checkServer(spec: JsonObject, pin: SpecPin, report: Report): Promise<void> {
   const validators = await pin.validators();
   const { schema } = specSchema('server');
-  const ajv = toolSchemaAjv();
+  const checkers = toolSchemaCheckers();
   for (const { section, def, key, label } of SECTIONS) {
     const items = (spec[section] ?? []) as JsonObject[];
     const validate = validators[def]!;
@@ -151,7 +108,7 @@ async function checkServer(spec: JsonObject, pin: SpecPin, report: Report): Prom
       const seen = first.get(id);
       if (seen !== undefined) report(`${at}/${key}`, `${label} ${JSON.stringify(id)} is declared twice (first at ${pointer(section, seen)})`);
       else first.set(id, i);
-      if (section === 'tools') for (const field of TOOL_SCHEMAS) checkToolSchema(ajv, item[field], `${at}/${field}`, id, report);
+      if (section === 'tools') for (const field of TOOL_SCHEMAS) checkToolSchema(checkers, item[field], `${at}/${field}`, id, report);
     });
   }
 }

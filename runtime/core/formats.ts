@@ -106,3 +106,53 @@ export const formats = {
   'date-time': { validate: dateTime, compare: compareDateTime },
   uri,
 } as const;
+
+/** The JSON Schema dialects a tool schema may be written in ({@link formatsUsed}). */
+export type SchemaDialect = '2020-12' | 'draft-07';
+
+/** Keywords whose value is one subschema, in either dialect (and the dialect's own: see {@link SUBSCHEMA}). */
+const SINGLE = ['additionalProperties', 'propertyNames', 'contains', 'not', 'if', 'then', 'else'];
+/** Keywords whose value is an array of subschemas. */
+const LIST = ['allOf', 'anyOf', 'oneOf'];
+/** Keywords whose value maps names to subschemas (`$defs` and `definitions` in both: a `$ref` may point into either). */
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependencies'];
+
+/**
+ * Where each dialect holds subschemas, as ajv applies them: 2020-12 (https://json-schema.org/draft/2020-12/json-schema-core#section-10)
+ * adds prefixItems, dependentSchemas and the unevaluated keywords, and `items` is one schema; in draft-07
+ * (https://json-schema.org/draft-07/json-schema-validation#section-6.4.1) `items` is a schema or an array of
+ * them, beside additionalItems.
+ */
+const SUBSCHEMA: Readonly<Record<SchemaDialect, { single: ReadonlySet<string>; list: ReadonlySet<string>; map: ReadonlySet<string> }>> = {
+  '2020-12': {
+    single: new Set([...SINGLE, 'items', 'unevaluatedItems', 'unevaluatedProperties']),
+    list: new Set([...LIST, 'prefixItems']),
+    map: new Set([...MAP, 'dependentSchemas']),
+  },
+  'draft-07': { single: new Set([...SINGLE, 'items', 'additionalItems']), list: new Set([...LIST, 'items']), map: new Set(MAP) },
+};
+
+const isSchemaObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const token = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Every `format` keyword with a string value in `schema` (a tool's input or output schema, in `dialect`): the
+ * JSON pointer of the keyword from the schema's root, and the format's name. A format only an annotation
+ * (one inside `enum`, `const`, `default`, `examples` or an unknown keyword) is not among them.
+ */
+export function formatsUsed(schema: unknown, dialect: SchemaDialect): { pointer: string; format: string }[] {
+  const { single, list, map } = SUBSCHEMA[dialect];
+  const found: { pointer: string; format: string }[] = [];
+  const visit = (node: unknown, at: string): void => {
+    if (!isSchemaObject(node)) return;
+    if (typeof node['format'] === 'string') found.push({ pointer: `${at}/format`, format: node['format'] });
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${at}/${token(key)}`;
+      if (single.has(key)) visit(value, here);
+      if (list.has(key) && Array.isArray(value)) value.forEach((v, i) => visit(v, `${here}/${i}`));
+      if (map.has(key) && isSchemaObject(value)) for (const [name, v] of Object.entries(value)) visit(v, `${here}/${token(name)}`);
+    }
+  };
+  visit(schema, '');
+  return found;
+}

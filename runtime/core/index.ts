@@ -156,4 +156,4 @@ export async function* streamChecked(
 export function lookupIn(methods: Readonly<Record<string, MethodEntry>>): (method: string) => MethodEntry | undefined {
   return (method) => (Object.hasOwn(methods, method) ? methods[method] : undefined);
 }
-export { formats } from './formats.ts';
+export { formats, formatsUsed, type SchemaDialect } from './formats.ts';

@@ -13,21 +13,21 @@
  * Argument and value types come from the JSON Schemas (from-schema.ts). It builds the same
  * {@link FixtureDefinition} a generated fixture module does (spec, behaviours, validators) and serves it
  * through the catalogue (catalog.ts), so every wire detail is the generated path's. The items and schemas are
- * checked and compiled once, on the first {@link McpServerBuilder.definition} (here and in code-first-compile.ts,
- * which load ajv then); what is wrong is a {@link DefinitionError} naming each item and JSON pointer.
+ * checked and compiled once, on the first {@link McpServerBuilder.definition} (code-first-compile.ts, which loads
+ * ajv then); what is wrong is a {@link DefinitionError} naming each item and JSON pointer.
  */
 import type { Icon, MetaObject, ToolAnnotations } from '@wiregen/mcp-2026-07-28';
-import { isObject, type JsonObject } from '../jsonrpc/message.ts';
+import type { JsonObject } from '../jsonrpc/message.ts';
 import { stdioTransport } from '../transports/stdio.ts';
 import { catalogServerOptions, type FixtureDefinition, type PromptBody, type ResourceBody, type ToolSpec } from './catalog.ts';
 import type { Behaviours, FixtureSpec, PromptSpec, ResourceSpec, ResourceTemplateSpec } from './catalog-types.ts';
-import { compileDefinition, JSON_SCHEMA_2020_12 } from './code-first-compile.ts';
-import { schemaReason, type SchemaError } from './errors.ts';
+import { compileDefinition, DefinitionError } from './code-first-compile.ts';
 import type { FromSchema, ObjectSchema } from './from-schema.ts';
-import { LATEST_STATELESS, requireRevision } from './revisions.ts';
 import { McpServer } from './server.ts';
 import type { CacheHints, McpServerOptions, RequestContext } from './types.ts';
 import { parseUriTemplate, type UriTemplateVariables } from './uri-template.ts';
+
+export { DefinitionError };
 
 type Async<T> = T | Promise<T>;
 
@@ -53,22 +53,6 @@ export interface CodeFirstOptions {
   readonly invalidArguments?: 'error' | 'result';
   /** What the client reads of an error a function throws: its message (`show`, default) or not (`mask`). McpServerOptions.thrownErrors. */
   readonly thrownErrors?: 'show' | 'mask';
-}
-
-/**
- * What is wrong with a code-first definition, thrown by `.tool()`/`.resource()`/`.prompt()` (a name used
- * twice, an item added after the build) and by `definition()`/`build()` (an item the schema's Tool, Resource,
- * ResourceTemplate or Prompt rejects, a tool schema that is not JSON Schema 2020-12): one line per problem,
- * each naming the item and the JSON pointer inside it (`tool add: /inputSchema/properties/a/type: …`).
- */
-export class DefinitionError extends Error {
-  /** `<kind> <name>: <JSON pointer>: <reason>`, one per problem. */
-  readonly problems: readonly string[];
-  constructor(problems: readonly string[]) {
-    super(problems.join('\n'));
-    this.name = 'DefinitionError';
-    this.problems = problems;
-  }
 }
 
 /** A tool: its listing and schemas. `input`/`output` are JSON Schema 2020-12 objects (write them `as const`, or inline). */
@@ -233,7 +217,7 @@ export class McpServerBuilder {
    * with a {@link DefinitionError}: one line per problem, naming the item and the JSON pointer of what is wrong.
    */
   definition(): Promise<FixtureDefinition> {
-    this.#definition ??= defineChecked(this.spec(), this.#behaviours satisfies Behaviours);
+    this.#definition ??= compileDefinition(this.spec(), this.#behaviours satisfies Behaviours);
     return this.#definition;
   }
 
@@ -246,69 +230,6 @@ export class McpServerBuilder {
   async serveStdio(extra: Partial<McpServerOptions> = {}): Promise<void> {
     const server = await this.build(extra);
     await server.connect(stdioTransport(process.stdin, process.stdout)).finished;
-  }
-}
-
-/** The spec's list sections, the schema definition each item must satisfy, and the field that names an item. */
-const SECTIONS = [
-  ['tools', 'Tool', 'name', 'tool'],
-  ['resources', 'Resource', 'uri', 'resource'],
-  ['resourceTemplates', 'ResourceTemplate', 'uriTemplate', 'resource template'],
-  ['prompts', 'Prompt', 'name', 'prompt'],
-] as const;
-/** The fields of a tool spec that are the catalogue's, not the wire's (catalog-types.ts ToolSpec). */
-const CATALOGUE_ONLY = new Set(['output', 'listed']);
-
-/**
- * Every problem of a spec, each naming the item and the JSON pointer inside it: items the newest revision's
- * schema rejects, and tool schemas JSON Schema 2020-12's meta-schema rejects (the first reason per location, as
- * `wiregen generate --spec` reports a spec file's). A schema declaring another `$schema` is left to
- * compileDefinition, which says what it accepts.
- */
-async function definitionProblems(spec: FixtureSpec): Promise<string[]> {
-  const problems: string[] = [];
-  const latest = await requireRevision(LATEST_STATELESS);
-  for (const [section, def, key, kind] of SECTIONS)
-    for (const item of (spec[section] ?? []) as readonly JsonObject[]) {
-      const validate = latest.validators[def]!;
-      const wire = section === 'tools' ? Object.fromEntries(Object.entries(item).filter(([k]) => !CATALOGUE_ONLY.has(k))) : item;
-      if (!validate(wire))
-        for (const e of firstPerLocation(validate.errors))
-          problems.push(`${kind} ${String(item[key])}: ${e.instancePath || '(root)'}: not a valid MCP ${latest.version} ${def}: ${schemaReason(e)}`);
-    }
-  const schemas = (spec.tools ?? []).flatMap((tool) =>
-    (['inputSchema', 'outputSchema'] as const).flatMap((field) => {
-      const schema = tool[field];
-      const declared = isObject(schema) ? schema['$schema'] : undefined;
-      return isObject(schema) && (declared === undefined || declared === JSON_SCHEMA_2020_12) ? [{ tool: tool.name, field, schema }] : [];
-    }),
-  );
-  if (!schemas.length) return problems;
-  // ajv is loaded only here, when a code-first server is built (as code-first-compile.ts loads it).
-  const { Ajv2020 } = await import('ajv/dist/2020.js');
-  const meta = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
-  for (const { tool, field, schema } of schemas)
-    if (!meta.validateSchema(schema))
-      for (const e of firstPerLocation(meta.errors))
-        problems.push(`tool ${tool}: /${field}${e.instancePath}: not a valid JSON Schema 2020-12: ${schemaReason(e)}`);
-  return problems;
-}
-
-/** The first error at each location: the others there restate it (an anyOf and its branches). */
-function firstPerLocation(errors: readonly SchemaError[] | null | undefined): SchemaError[] {
-  const first = new Map<string, SchemaError>();
-  for (const e of errors ?? []) if (!first.has(e.instancePath)) first.set(e.instancePath, e);
-  return [...first.values()];
-}
-
-/** compileDefinition after {@link definitionProblems}; whatever still fails is a DefinitionError too. */
-async function defineChecked(spec: FixtureSpec, behaviours: Behaviours): Promise<FixtureDefinition> {
-  const problems = await definitionProblems(spec);
-  if (problems.length) throw new DefinitionError(problems);
-  try {
-    return await compileDefinition(spec, behaviours);
-  } catch (err) {
-    throw err instanceof DefinitionError ? err : new DefinitionError([(err as Error).message]);
   }
 }
 

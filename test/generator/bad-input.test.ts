@@ -69,19 +69,20 @@ describe('bad input to generate', () => {
   });
 
   it('a fixture tool schema of another JSON Schema draft names the spec line and pointer', async () => {
-    const draft07 = '"http://json-schema.org/draft-07/schema#"';
+    // Not one of the two dialects tool schemas may name (2020-12, draft-07).
+    const draft2019 = '"https://json-schema.org/draft/2019-09/schema"';
     const err = await failGenerate((p) =>
       p.edit(
         'schemas/fixtures/golden.yaml',
         '  - name: boom\n    inputSchema: { type: object }',
-        `  - name: boom\n    inputSchema: { $schema: ${draft07}, type: object }`,
+        `  - name: boom\n    inputSchema: { $schema: ${draft2019}, type: object }`,
       ),
     );
     const text = project.read('schemas/fixtures/golden.yaml');
-    const line = lineOf(text, draft07);
-    const column = text.split('\n')[line - 1]!.indexOf(draft07) + 1;
+    const line = lineOf(text, draft2019);
+    const column = text.split('\n')[line - 1]!.indexOf(draft2019) + 1;
     expect(err).toEqual([
-      `schemas/fixtures/golden.yaml:${line}:${column} /tools/1/inputSchema/$schema: tool boom declares $schema "http://json-schema.org/draft-07/schema#"; fixture tools use JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/schema)`,
+      `schemas/fixtures/golden.yaml:${line}:${column} /tools/1/inputSchema/$schema: tool boom declares $schema "https://json-schema.org/draft/2019-09/schema"; tool schemas are JSON Schema 2020-12 (the default, https://json-schema.org/draft/2020-12/schema) or draft-07 (http://json-schema.org/draft-07/schema#)`,
     ]);
   });
 

@@ -123,15 +123,18 @@ export interface ToFahrenheitArgs {
    * Degrees Celsius
    */
   celsius: number;
+  [k: string]: unknown;
 }
 
 export interface ToFahrenheitOutput {
   fahrenheit: number;
+  [k: string]: unknown;
 }
 
 export interface ForecastArgs {
   city: string;
   days?: number;
+  [k: string]: unknown;
 }
 
 /** Each tool's arguments (its inputSchema). */

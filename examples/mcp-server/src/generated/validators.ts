@@ -5,270 +5,178 @@
 import type { Check } from "@wiregen/runtime/core";
 import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 
-const func_7a031813 = (ajvRuntime_ucs2length.__esModule ? ajvRuntime_ucs2length : { default: ajvRuntime_ucs2length })
-  .default;
-function validate_forecast_input(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="urn:wiregen:spec:weather:forecast_input" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_forecast_input.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.city === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "city" },
-        message: "must have required property '" + "city" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.city !== undefined) {
-      let data0 = data.city;
-      if (typeof data0 === "string") {
-        if (func_7a031813(data0) < 1) {
-          const err1 = {
-            instancePath: instancePath + "/city",
-            schemaPath: "#/properties/city/minLength",
-            keyword: "minLength",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 characters",
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/city",
-          schemaPath: "#/properties/city/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.days !== undefined) {
-      let data1 = data.days;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-        const err3 = {
-          instancePath: instancePath + "/days",
-          schemaPath: "#/properties/days/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number") {
-        if (data1 > 7 || isNaN(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/days",
-            schemaPath: "#/properties/days/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 7 },
-            message: "must be <= 7",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1 < 1 || isNaN(data1)) {
-          const err5 = {
-            instancePath: instancePath + "/days",
-            schemaPath: "#/properties/days/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 1 },
-            message: "must be >= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_forecast_input.errors = vErrors;
-  return errors === 0;
+const func_7a031813 = (ajvRuntime_ucs2length.__esModule ? ajvRuntime_ucs2length : { default: ajvRuntime_ucs2length }).default;
+function validate_forecast_input(data, instancePath=""){
+/*# sourceURL="urn:wiregen:spec:weather:forecast_input" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.city === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+if(vErrors === null){
+vErrors = [err0];
 }
-validate_forecast_input.evaluated = { props: { city: true, days: true }, dynamicProps: false, dynamicItems: false };
-function validate_to_fahrenheit_input(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_input" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_to_fahrenheit_input.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.celsius === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "celsius" },
-        message: "must have required property '" + "celsius" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.celsius !== undefined) {
-      if (!(typeof data.celsius == "number")) {
-        const err1 = {
-          instancePath: instancePath + "/celsius",
-          schemaPath: "#/properties/celsius/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_to_fahrenheit_input.errors = vErrors;
-  return errors === 0;
+else {
+vErrors.push(err0);
 }
-validate_to_fahrenheit_input.evaluated = { props: { celsius: true }, dynamicProps: false, dynamicItems: false };
-function validate_to_fahrenheit_output(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_output" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate_to_fahrenheit_output.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.fahrenheit === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "fahrenheit" },
-        message: "must have required property '" + "fahrenheit" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.fahrenheit !== undefined) {
-      if (!(typeof data.fahrenheit == "number")) {
-        const err1 = {
-          instancePath: instancePath + "/fahrenheit",
-          schemaPath: "#/properties/fahrenheit/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_to_fahrenheit_output.errors = vErrors;
-  return errors === 0;
+errors++;
 }
-validate_to_fahrenheit_output.evaluated = { props: { fahrenheit: true }, dynamicProps: false, dynamicItems: false };
+if(data.city !== undefined){
+let data0 = data.city;
+if(typeof data0 === "string"){
+if(func_7a031813(data0) < 1){
+const err1 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.days !== undefined){
+let data1 = data.days;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 7 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate_forecast_input.errors = vErrors;
+return errors === 0;
+}
+function validate_to_fahrenheit_input(data, instancePath=""){
+/*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_input" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.celsius === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "celsius"},message:"must have required property '"+"celsius"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.celsius !== undefined){
+if(!(typeof data.celsius == "number")){
+const err1 = {instancePath:instancePath+"/celsius",schemaPath:"#/properties/celsius/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate_to_fahrenheit_input.errors = vErrors;
+return errors === 0;
+}
+function validate_to_fahrenheit_output(data, instancePath=""){
+/*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_output" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.fahrenheit === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fahrenheit"},message:"must have required property '"+"fahrenheit"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.fahrenheit !== undefined){
+if(!(typeof data.fahrenheit == "number")){
+const err1 = {instancePath:instancePath+"/fahrenheit",schemaPath:"#/properties/fahrenheit/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate_to_fahrenheit_output.errors = vErrors;
+return errors === 0;
+}
 export const forecast_input: Check = validate_forecast_input;
 export const to_fahrenheit_input: Check = validate_to_fahrenheit_input;
 export const to_fahrenheit_output: Check = validate_to_fahrenheit_output;
