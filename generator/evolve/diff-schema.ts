@@ -80,6 +80,11 @@ function closed(s: JsonObject): boolean {
 }
 
 /** Compares two schema bundles' definitions. */
+/** How a finding names member `name` of the object at `at`: `tool add input.title`, `x["a-b"]`. */
+function memberLabel(at: At, name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `${at.label}.${name}` : `${at.label}[${JSON.stringify(name)}]`;
+}
+
 export class SchemaDiff {
   readonly out: Finding[] = [];
   /** Pairs of definitions already compared by shape (a `$ref` that changed target), against recursion. */
@@ -226,7 +231,7 @@ export class SchemaDiff {
       return {
         ptrA: at.ptrA + t,
         ptrB: at.ptrB + t,
-        label: /^[A-Za-z_$][\w$]*$/.test(name) ? `${at.label}.${name}` : `${at.label}[${JSON.stringify(name)}]`,
+        label: memberLabel(at, name),
       };
     };
     for (const name of Object.keys(pa)) {
@@ -259,6 +264,21 @@ export class SchemaDiff {
       const here = sub(name);
       if (reqB.has(name)) this.push('PROPERTY_ADDED_REQUIRED', 'wire-breaking', 'narrows', 'b', here, `${here.label} added, required`);
       else this.push('PROPERTY_ADDED', 'compatible', closed(sa) ? 'widens' : 'neutral', 'b', here, `${here.label} added (optional)`);
+    }
+    // A name `required` lists without a property schema of its own (JSON Schema allows it: the member must be
+    // present, whatever its value) changes the object as much as one with a schema does.
+    for (const name of new Set([...reqA, ...reqB])) {
+      if (name in pa || name in pb || reqA.has(name) === reqB.has(name)) continue;
+      const label = memberLabel(at, name);
+      const req: At = { ptrA: `${at.ptrA}/required`, ptrB: `${at.ptrB}/required`, label };
+      this.push(
+        'PROPERTY_SAME_REQUIRED',
+        'wire-breaking',
+        reqB.has(name) ? 'narrows' : 'widens',
+        'b',
+        req,
+        `${label} became ${reqB.has(name) ? 'required' : 'optional'}`,
+      );
     }
   }
 

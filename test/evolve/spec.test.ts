@@ -243,6 +243,18 @@ describe('wiregen diff in a project of its own', () => {
     ]);
   });
 
+  it('a name required without a property schema of its own is a change of its own', async () => {
+    // JSON Schema lets `required` ask for a member `properties` does not describe: clients must now send it.
+    project.write('c.yaml', SERVER.replace('required: [title]', 'required: [title, force]'));
+    const { code, out } = await project.cli(['diff', 'server.yaml', 'c.yaml', '--json']);
+    expect(code).toBe(100);
+    expect(
+      JSON.parse(out.join('\n')).comparisons[0].findings.map(
+        (f: { class: string; rule: string; subject: string; pointer: string }) => `${f.class} ${f.rule} ${f.subject}`,
+      ),
+    ).toEqual(['wire-breaking PROPERTY_SAME_REQUIRED tool add input.force']);
+  });
+
   it('the same change is classed by the way its values travel: an enum value added, a property removed', async () => {
     const withStatus = (values: string) =>
       SERVER.replace('created: { type: string } }', `created: { type: string }, status: { enum: [${values}] } }`);
