@@ -2,7 +2,7 @@
  * @module a2a/agent — what an A2A fixture module exports: the agent's card, behaviour and executor, how
  * requests are authenticated (verifiers of the card's schemes, or a check of its own), and routes of its own.
  */
-import type { A2aHttpOptions } from './http.ts';
+import type { A2aHttpOptions } from './http-options.ts';
 import type { PushOptions } from './push.ts';
 import type { A2aVerifiers } from './security.ts';
 import type { A2aBehaviour, AgentCard, AgentExecutor } from './types.ts';

@@ -11,12 +11,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { lookup, methods, pin, type MethodEntry } from '@wiregen/a2a-1.0';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from '../jsonrpc/limits.ts';
-import { HttpFailure, sendJson, SseStream, type HeaderRecord, type HttpRequest, type HttpResponse } from '../transports/exchange.ts';
+import { HttpFailure, sendJson, SseStream, type HttpRequest, type HttpResponse } from '../transports/exchange.ts';
 import { FetchRequest, FetchResponse } from '../transports/fetch-exchange.ts';
-import { listenHttp, type HttpServerTimeouts } from '../transports/http.ts';
-import type { OutboundLimits } from '../transports/transport.ts';
+import { listenHttp } from '../transports/http.ts';
 import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import { A2aError, A2aErrors } from './errors.ts';
+import type { A2aHttpOptions, Authenticate } from './http-options.ts';
 import { CARD_PATH, compileRoute, pathOf, targetOf, type Route, type Target } from './http-routes.ts';
 import type { A2aServer } from './server.ts';
 import type { A2aBehaviour, AgentCard } from './types.ts';
@@ -24,52 +24,7 @@ import { checkParams } from './validation.ts';
 import { authenticationFor } from './security.ts';
 import { resultInWireOrder } from './wire-order.ts';
 
-/** What `authenticate` reads of a request: a node:http IncomingMessage is one (node adapters pass it as is). */
-export interface AuthRequest {
-  readonly method?: string | undefined;
-  /** The request target (path and query). */
-  readonly url?: string | undefined;
-  /** The headers, lower-case names (repeats joined, as node:http joins them). */
-  readonly headers: HeaderRecord;
-}
-
-/** Who is calling, when authentication says; handed to nothing yet but the extended card. May be async (a token check). */
-export type Authenticate = (req: AuthRequest) => AuthResult | Promise<AuthResult>;
-export type AuthResult = { readonly ok: true } | { readonly ok: false; readonly challenge: string };
-
-/**
- * Besides its own options: the bounds of each SSE answer's outbound queue (OutboundLimits, transports/transport.ts:
- * an answer the client does not read is aborted past maxQueueBytes, 16 MiB) and, for `listenA2aHttp` only, the
- * node:http server's timeouts (HttpServerTimeouts, transports/http.ts).
- */
-export interface A2aHttpOptions extends OutboundLimits, HttpServerTimeouts {
-  /** The JSON-RPC endpoint. Default: the path of the card's JSONRPC interface URL, else `/a2a`. */
-  readonly jsonRpcPath?: string;
-  /** Prefix of the HTTP+JSON routes. Default: the path of the card's HTTP+JSON interface URL, else none. */
-  readonly restPath?: string;
-  /**
-   * Runs before any A2A method (not the public card): a refusal is HTTP 401 with its WWW-Authenticate challenge.
-   * Default: the agent's own (A2aServerOptions `http.authenticate`), else its card's requirements checked by its
-   * `verifiers` (security.ts). A card that requires a scheme with none of these to check it does not serve.
-   */
-  readonly authenticate?: Authenticate;
-  /**
-   * Extra routes the agent serves outside A2A, tried after the card and before authentication; returns true
-   * when it answered. They take node's req/res, so only the node:http adapters run them (`listenA2aHttp`,
-   * `a2aNodeHandler`, `a2aExpress`); the fetch handler refuses the option (route in front of it instead).
-   */
-  readonly routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
-  /**
-   * Where clients reach the agent (e.g. `https://agents.example.com/research` behind a proxy): the cards'
-   * interface URLs are advertised under it, their paths kept (the routes stay at those paths). Default: the
-   * card as given (A2aServer.advertiseAt changes it later, e.g. to the port `listenA2aHttp` got).
-   */
-  readonly publicUrl?: string;
-  /** Largest request body. Default 4 MiB (413 beyond). */
-  readonly maxBodyBytes?: number;
-  /** How long a client may take to send its body. Default 30 s (408 after). */
-  readonly bodyTimeoutMs?: number;
-}
+export type { A2aHttpOptions, Authenticate, AuthRequest, AuthResult } from './http-options.ts';
 
 /**
  * A JSON-RPC response as JSON, its members in `order`: the constant parts written as text around the

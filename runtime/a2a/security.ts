@@ -13,7 +13,7 @@
 import type { AgentCard, SecurityScheme } from '@wiregen/a2a-1.0';
 import { formatChallenge, scopeList } from '../auth/challenge.ts';
 import { AuthError } from '../auth/errors.ts';
-import type { Authenticate, AuthRequest } from './http.ts';
+import type { Authenticate, AuthRequest } from './http-options.ts';
 
 type Awaitable<T> = T | Promise<T>;
 

@@ -28,7 +28,7 @@ import { lookup } from '@wiregen/a2a-1.0';
 import type { A2aCluster } from './cluster.ts';
 import { A2aErrors } from './errors.ts';
 import { closedGate, TaskExecutions } from './executions.ts';
-import type { A2aHttpOptions } from './http.ts';
+import type { A2aHttpOptions } from './http-options.ts';
 import { cardAt } from './http-routes.ts';
 import { ClusterLedger, LocalLedger, type ClusterLedgerOptions, type TaskLedger } from './ledger.ts';
 import { PushSender, type PushOptions } from './push.ts';
