@@ -152,9 +152,9 @@ export function mcpServerSuite(packed: () => Packed): void {
         await v2.callTool(forecast, { onprogress: (p) => seen.push(['v2', p.progress, p.total, p.message]) });
         for (const era of ['v1', 'v2'])
           expect(seen.filter(([who]) => who === era).map(([, ...rest]) => rest)).toEqual([
-            [1, 3, 'day 1 of 3'],
-            [2, 3, 'day 2 of 3'],
-            [3, 3, 'day 3 of 3'],
+            [0, 3, 'forecasting day 1 of 3'],
+            [1, 3, 'forecasting day 2 of 3'],
+            [2, 3, 'forecasting day 3 of 3'],
           ]);
         // Cancelled after its first day: the client's call rejects, and the server goes on serving.
         for (const call of [

@@ -16,9 +16,9 @@ export default createServer({
       if (!STATIONS.includes(city)) throw new Error(`no station in ${city}; stations: ${STATIONS.join(', ')}`);
       const lines: string[] = [];
       for (let day = 1; day <= days; day++) {
+        progress(day - 1, days, `forecasting day ${day} of ${days}`); // sent when the client asked for progress
         await sleep(20, undefined, { signal }); // the client's cancellation aborts the wait
         lines.push(`${city}, day ${day}: ${day % 2 === 1 ? 'sunny' : 'cloudy'}, ${17 + day} °C`);
-        progress(day, days, `day ${day} of ${days}`); // sent when the client asked for progress
       }
       return lines.join('\n');
     },
