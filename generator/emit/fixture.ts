@@ -175,12 +175,39 @@ function specHeader(loaded: LoadedSpec): string {
   return header(GENERATOR_NAME, [loaded.file], `change ${loaded.file} and run \`wiregen generate\` again`);
 }
 
+/** What an MCP server module declares and imports itself (templates/server.ts.hbs), beside the tools' types. */
+const MODULE_NAMES = [
+  'ToolArgs',
+  'ToolValues',
+  'PromptArgs',
+  'TemplateVars',
+  'Async',
+  'Behaviours',
+  'BehavioursError',
+  'ServerOptions',
+  'ServerSpec',
+  'DECLARED',
+  'spec',
+  'v',
+  'catalogServerOptions',
+  'McpServer',
+  'CompletionQuery',
+  'FixtureDefinition',
+  'FixtureSpec',
+  'McpServerOptions',
+  'PromptBody',
+  'RequestContext',
+  'ResourceBody',
+];
+
 /** The files of an MCP server spec's module (index.ts, validators.ts when it has tools), formatted. */
 export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
   const { main, ...spec } = loaded.spec;
   const tools = (spec['tools'] ?? []) as JsonObject[];
   const names = new Map<string, ToolValidatorNames>();
-  const used = new Set<string>();
+  // The names templates/server.ts.hbs declares or imports: a tool named `tool` or `prompt` must not make a
+  // `ToolArgs` or `PromptArgs` that merges with the module's own interface.
+  const used = new Set<string>(MODULE_NAMES);
   const unique = (base: string) => {
     let name = base;
     for (let i = 2; used.has(name); i++) name = `${base}${i}`;

@@ -128,6 +128,19 @@ export const unknown = createServer({ resourceTemplates: { 'labels://x{.ext}': (
     ),
   },
   {
+    // Tools named after what the module declares itself (its ToolArgs, PromptArgs): their types get other names.
+    name: 'module-names',
+    spec: server(
+      'module-names',
+      'tools: {}',
+      `tools:
+  - { name: tool, inputSchema: { type: object, properties: { n: { type: number } }, required: [n] } }
+  - { name: prompt, inputSchema: { type: object, properties: { s: { type: string } }, required: [s] } }
+`,
+    ),
+    behaviours: behaviours({ tools: 'tool: ({ n }) => n.toFixed(1),\n    prompt: ({ s }) => s.trim(),' }),
+  },
+  {
     name: 'prompts',
     spec: server('prompts', 'prompts: {}', `prompts:\n${PROMPTS}`),
     behaviours: behaviours({ prompts: PROMPT_BEHAVIOURS }),
@@ -162,7 +175,6 @@ export const completing = createServer(
   },
 ];
 
-/** The user's file for an agent module (the repository's agent specs, generated again in the project). */
 /**
  * An agent's executor as a user writes it; `secured` (a card that requires a bearer token) also gives the verifier
  * its generated createAgent then requires.
