@@ -188,7 +188,7 @@ export const serve: Command = {
       if (values.auth !== undefined && served.protocol !== 'mcp')
         throw usageError(
           'serve',
-          `--auth protects MCP servers; ${target} is an A2A agent, which enforces its card's security schemes (a2aAuthenticate)`,
+          `--auth protects MCP servers; ${target} is an A2A agent, which enforces its card's security schemes with the verifiers its module gives createAgent`,
         );
       const authorization =
         values.auth === undefined ? undefined : await (await import('../serve/auth.ts')).loadAuthorization(values.auth, base.root ?? process.cwd());
