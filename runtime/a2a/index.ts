@@ -25,7 +25,7 @@ export {
   type A2aNodeHandler,
 } from './http-adapters.ts';
 export { A2aClient, InvalidTaskError, type InvalidTask, type ListTasksOptions } from './client-list.ts';
-export { acceptCard, InvalidAgentCardError, type CardProblem } from './client-card.ts';
+export { InvalidAgentCardError, type CardProblem } from './client-card.ts';
 export {
   A2aClientError,
   clientForCard,
@@ -36,13 +36,11 @@ export {
   type ClientFieldViolation,
   type TransportOptions,
 } from './client.ts';
-export { A2A_ERROR_TYPES, A2aError, A2aErrors, type A2aErrorType, type FieldViolation } from './errors.ts';
-export { PushSender, type PushOptions } from './push.ts';
+export { A2aError, type FieldViolation } from './errors.ts';
+export type { PushOptions } from './push.ts';
 export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerVerifier, type CardSecurity } from './security.ts';
 export {
-  copyJson,
   InMemoryTaskStore,
-  isVersioned,
   TaskConflictError,
   type TaskPage,
   type TaskQuery,
@@ -52,14 +50,4 @@ export {
 } from './store.ts';
 export type { A2aCluster, ClusterMessage, CommitResult, LeaseChange, PushDelivery } from './cluster.ts';
 export type { ClusterLedgerOptions } from './ledger.ts';
-export {
-  INTERRUPTED_STATES,
-  KIT_BEHAVIOUR,
-  SDK_BEHAVIOUR,
-  TERMINAL_STATES,
-  type A2aBehaviour,
-  type AgentEvent,
-  type AgentExecutor,
-  type ExecutionContext,
-  type TaskHandle,
-} from './types.ts';
+export { KIT_BEHAVIOUR, SDK_BEHAVIOUR, type A2aBehaviour, type AgentExecutor, type ExecutionContext, type TaskHandle } from './types.ts';

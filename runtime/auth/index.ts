@@ -4,18 +4,8 @@
  * Streamable HTTP servers (`protectedResource`, given to the MCP HTTP options as `authorization`), and A2A
  * security schemes on both sides (`a2aClientAuth`, `a2aAuthenticate`). Built on oauth4webapi and jose.
  */
-export { formatChallenge, parseChallenges, primaryChallenge, scopeList, type Challenge } from './challenge.ts';
-export { AuthError, isLoopbackHost, type AuthCheck } from './errors.ts';
-export { ID_JAG_TYPE, ID_TOKEN_TYPE, JWT_BEARER, TOKEN_EXCHANGE, type AuthorizeCallback, type IdentityProvider } from './grants.ts';
-export {
-  authorizationServerMetadataUrls,
-  canonicalResource,
-  discoverAuthorizationServer,
-  discoverResource,
-  resourceCovers,
-  resourceMetadataUrls,
-  type ResourceMetadata,
-} from './metadata.ts';
+export { AuthError, type AuthCheck } from './errors.ts';
+export { ID_JAG_TYPE, ID_TOKEN_TYPE, type AuthorizeCallback, type IdentityProvider } from './grants.ts';
 export { OAuthClient, type Grant, type OAuthClientOptions } from './oauth-client.ts';
 export type { ClientCredentials, ClientMetadata } from './registration.ts';
 export { MemoryAuthStore, type AuthStore, type StoredClient, type StoredGrant } from './store.ts';

@@ -3,6 +3,5 @@
  * correlates requests and responses over any {@link Transport}.
  */
 export { canonicalJson } from './canonical.ts';
-export { ErrorCode, JsonRpcError, isObject, parseJson, serialize, type JsonObject, type RequestId, type WideId } from './message.ts';
-export { DEFAULT_REQUEST_TIMEOUT_MS, DROPPABLE_NOTIFICATIONS, Peer, type IncomingRequest, type PeerOptions } from './peer.ts';
-export { MAX_JSON_DEPTH, textExceedsDepth } from './limits.ts';
+export { ErrorCode, JsonRpcError, type JsonObject, type RequestId, type WideId } from './message.ts';
+export { Peer, type IncomingRequest, type PeerOptions } from './peer.ts';

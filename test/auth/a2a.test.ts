@@ -11,7 +11,8 @@ import { Client } from '../../generated/a2a-1.0/index.ts';
 import { connect, restTransport } from '../../runtime/a2a/client.ts';
 import { listenA2aHttp, type RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
-import { a2aAuthenticate, a2aClientAuth, AuthError, jwtVerifier, parseChallenges } from '../../runtime/auth/index.ts';
+import { parseChallenges } from '../../runtime/auth/challenge.ts';
+import { a2aAuthenticate, a2aClientAuth, AuthError, jwtVerifier } from '../../runtime/auth/index.ts';
 import { testCard } from '../helpers/a2a-server.ts';
 import { A2A_AUDIENCE, freePort, startLocalAs, type LocalAs } from './local-as.ts';
 

@@ -8,7 +8,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseChallenges } from '../../runtime/auth/index.ts';
+import { parseChallenges } from '../../runtime/auth/challenge.ts';
 import { call, statelessHeaders, statelessRequest } from '../helpers/http-client.ts';
 import { startLocalAs, startProtectedServer, type LocalAs } from './local-as.ts';
 

@@ -6,6 +6,6 @@
  * that do not use skills never load this area (nor its YAML parser).
  */
 export { McpSkills, type McpSkillsOptions } from './server.ts';
-export { McpSkillsClient, SkillVerificationError, skillProblem, type LoadedSkill, type SkillCheck, type SkillContent } from './client.ts';
-export { frontmatterOf, SkillCatalog, type DirectoryChild, type SkillFile, type SkillSource } from './catalog.ts';
-export { DIRECTORY_MIME, LIMITS, SKILL_MD, SKILL_NAME, SKILLS_EXTENSION, type Skill, type SkillResource, type SkillsSettings } from './protocol.ts';
+export { McpSkillsClient, SkillVerificationError, type LoadedSkill, type SkillCheck, type SkillContent } from './client.ts';
+export { SkillCatalog, type DirectoryChild, type SkillFile, type SkillSource } from './catalog.ts';
+export { SKILLS_EXTENSION, type Skill, type SkillResource, type SkillsSettings } from './protocol.ts';

@@ -8,5 +8,5 @@
  */
 export { isCreateTaskResult, McpTaskError, McpTasksClient, type WaitOptions } from './client.ts';
 export { McpTasks, type BeginOptions, type McpTasksOptions } from './server.ts';
-export { InMemoryMcpTaskStore, TERMINAL, type McpTaskStore, type StoredTask } from './store.ts';
-export { declaresTasks, missingTasksCapability, TASKS_EXTENSION, taskNotFound } from './protocol.ts';
+export { InMemoryMcpTaskStore, type McpTaskStore, type StoredTask } from './store.ts';
+export { TASKS_EXTENSION } from './protocol.ts';
