@@ -18,10 +18,10 @@ import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
 import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
 import { withUniqueIds } from '../spec/schema-uris.ts';
 import { typeSchemas } from '../spec/tool-types.ts';
-import { acceptPathClass } from './accept-path.ts';
+import { acceptPathClass } from './validators/accept-path.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
-import { createAjv, standaloneEsm } from './validators.ts';
+import { createAjv, standaloneEsm } from './validators/index.ts';
 
 /** `read_doc` → `ReadDoc`. */
 function pascal(name: string): string {

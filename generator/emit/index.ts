@@ -8,7 +8,7 @@ import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './
 import { emitPackageJson, emitReadme } from './package.ts';
 import { emitProtocol } from './protocol.ts';
 import { emitTypes } from './types.ts';
-import { compileHere, type ValidatorSource } from './validator-threads.ts';
+import { compileHere, type ValidatorSource } from '../workers/validator-threads.ts';
 import { emitWireOrder } from './wire-order.ts';
 
 /**

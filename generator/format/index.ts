@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import * as prettier from 'prettier';
-import { formatInPool, POOL_MIN_CHARS } from './pool.ts';
+import { formatInPool, POOL_MIN_CHARS } from '../workers/prettier-pool.ts';
 
 /** Generated files of one run, by path relative to the output folder. Sorted on write. */
 export type FileSet = Map<string, string>;

@@ -1,12 +1,12 @@
 /**
- * The accept-path pass (generator/emit/accept-path.ts) on small documents: which unions it turns into a
+ * The accept-path pass (generator/emit/validators/accept-path.ts) on small documents: which unions it turns into a
  * dispatch on a tag and which it leaves alone, and that the unevaluated-properties machinery stays on for a
  * document that uses it. That both sets agree on real data is test/generated/accept-path.test.ts.
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions, usedKeywords } from '../../generator/emit/accept-path.ts';
-import { createAjv } from '../../generator/emit/validators.ts';
+import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions, usedKeywords } from '../../generator/emit/validators/accept-path.ts';
+import { createAjv } from '../../generator/emit/validators/index.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 
 const ID = 'urn:test:accept-path';

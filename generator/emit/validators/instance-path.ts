@@ -15,8 +15,8 @@
  * another shape, is left as ajv wrote it (no edits): nothing is lost, only the saving.
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import { isPropertyName, type Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import { isPropertyName, type Edit } from '../js-edit.ts';
 import { isLocationArgument, isLocationPattern, LOCATION } from './verdict-only.ts';
 
 /** The location names other than the instance path. */

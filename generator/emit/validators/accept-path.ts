@@ -35,8 +35,8 @@ import {
   type Json,
   type JsonObject,
   type SchemaBundle,
-} from '../load/schema.ts';
-import type { AjvClass } from './validators.ts';
+} from '../../load/schema.ts';
+import type { AjvClass } from './index.ts';
 
 /**
  * ajv's inner modules are CommonJS that set only `exports.default`: Node's ESM import hands over the exports

@@ -12,8 +12,8 @@
  * (test/generated/accept-path.test.ts on every pin, test/generator/instance-path.test.ts).
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 import { truncateEdits } from './error-truncate.ts';
 import { isErrorsTake } from './verdict-only.ts';
 

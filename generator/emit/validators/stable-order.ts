@@ -4,8 +4,8 @@
  * applied statement by statement.
  */
 import type * as TS from 'typescript';
-import { afterPrologueAndImports, applyEdits, byPosition, exportsAnything, type Edit } from './js-edit.ts';
-import { ts } from './typescript.ts';
+import { afterPrologueAndImports, applyEdits, byPosition, exportsAnything, type Edit } from '../js-edit.ts';
+import { ts } from '../typescript.ts';
 
 /** An exported statement of a standalone module: `export const <name> = <target>;`, as edited. */
 export interface StandaloneExport {

@@ -24,8 +24,8 @@
  * references read `rootData`, for one) is an error here, not a silent change of meaning.
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import { isPropertyName, type Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import { isPropertyName, type Edit } from '../js-edit.ts';
 
 /** The location names: the second parameter of every function ajv compiles, and what each call passes there. */
 export const LOCATION = ['instancePath', 'parentData', 'parentDataProperty', 'rootData'] as const;

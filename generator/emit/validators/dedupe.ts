@@ -21,8 +21,8 @@ import type { AnySchema } from 'ajv';
 import type coreModule from 'ajv/dist/core.js';
 import compileModule from 'ajv/dist/compile/index.js';
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 
 /**
  * Registers each export's schema (`refs`: name → URI) with `ajv` before anything is compiled, as `getSchema`

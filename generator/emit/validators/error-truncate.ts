@@ -13,8 +13,8 @@
  * test/generator/error-truncate.test.ts).
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 
 /**
  * The two edits that turn `statement` into a pop loop when it is `vErrors.length = <count>;`, else none. Only

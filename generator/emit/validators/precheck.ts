@@ -16,8 +16,8 @@
  * skipped there would also skip the properties the callee marks as evaluated, which those keywords read.
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 
 /** Whether evaluating `node` twice is the same as once: a name, or property and index reads of one. */
 function isPlainRead(node: TS.Expression): boolean {

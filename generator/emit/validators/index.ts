@@ -19,13 +19,13 @@ import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type coreModule from 'ajv/dist/core.js';
 import addFormats from 'ajv-formats';
-import { pointer } from '../errors.ts';
-import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../load/schema.ts';
-import { typeAt, type PinPlan, type ValidatorPlan } from '../plan/index.ts';
+import { pointer } from '../../errors.ts';
+import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../../load/schema.ts';
+import { typeAt, type PinPlan, type ValidatorPlan } from '../../plan/index.ts';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
 import { shareExportSchemas } from './dedupe.ts';
 import { STANDALONE_FORMATS, standaloneEsm, standaloneParts, type StandaloneParts } from './standalone.ts';
-import { render } from './templates.ts';
+import { render } from '../templates.ts';
 
 /** An ajv class: Ajv (draft-07), Ajv2020, or the accept path's Ajv2020 without unevaluated tracking. */
 export type AjvClass = new (options: Options) => InstanceType<typeof coreModule.default>;

@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PinPlan } from '../plan/index.ts';
-import { emitValidators } from './validators.ts';
+import { emitValidators } from '../emit/validators/index.ts';
 
 /** A pin's validator modules (emit/validators.ts emitValidators). */
 export type ValidatorModules = ReturnType<typeof emitValidators>;
@@ -123,7 +123,7 @@ export class ValidatorThreads {
         plans: this.#plans,
         claims: this.#claims.buffer,
         tag,
-        module: new URL(`./validators.${isSource ? 'ts' : 'js'}`, import.meta.url).href,
+        module: new URL(`../emit/validators/index.${isSource ? 'ts' : 'js'}`, import.meta.url).href,
         // From the sources (the repository's bin/wiregen.mjs, the tests): the thread loads tsx with the
         // repository's tsconfig, as the main thread was.
         tsconfig: isSource ? fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) : undefined,
