@@ -56,7 +56,7 @@ async function checks(): Promise<Check[]> {
   if (subject === 'ajv' || subject === 'ajv-defaults' || subject.startsWith('ajv:')) {
     const { createContext } = await import('../../generator/context.ts');
     const { loadAndCheck } = await import('../../generator/generate.ts');
-    const { compiledDocument, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators/index.ts');
+    const { compiledDocument, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators/ajv.ts');
     const { default: Ajv } = await import('ajv');
     const { default: Ajv2020 } = await import('ajv/dist/2020.js');
     const { default: addFormats } = await import('ajv-formats');

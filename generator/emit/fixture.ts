@@ -3,7 +3,7 @@
  * generated/fixtures/<name>/ for the repository's own specs). For an MCP server: index.ts (the spec as typed
  * data, argument and value types from each tool's schemas, the Behaviours type, defineServer and
  * createServer) and validators.ts (ajv standalone validators of every tool's input and output schema,
- * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators.ts;
+ * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators/;
  * the draft-07 schemas' in validators.draft-07.ts). A tool schema's dialect, its checks and the copies of it
  * the validators and the types are made from are spec/tool-schema.ts, spec/schema-uris.ts, spec/tool-types.ts.
  * For an A2A agent: index.ts (its card as typed data, defineAgent and createAgent). The code imports only
@@ -18,10 +18,9 @@ import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
 import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
 import { withUniqueIds } from '../spec/schema-uris.ts';
 import { typeSchemas } from '../spec/tool-types.ts';
-import { acceptPathClass } from './validators/accept-path.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
-import { createAjv, standaloneEsm } from './validators/index.ts';
+import { acceptPathClass, createAjv, standaloneEsm } from './validators/index.ts';
 
 /** `read_doc` → `ReadDoc`. */
 function pascal(name: string): string {
@@ -93,7 +92,7 @@ function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidator
   const modules = new Map<Draft, string>();
   for (const [dialect, schemas] of byDialect) {
     // Without the annotations (they do not validate; descriptions would fill the module), and with Ajv2020's
-    // unevaluated bookkeeping only when a schema needs it (the accept path's choice, emit/accept-path.ts).
+    // unevaluated bookkeeping only when a schema needs it (the accept path's choice, emit/validators/accept-path.ts).
     const plain = mapValues(schemas, (schema) => withoutAnnotations(schema) as JsonObject);
     const Class = dialect === '2020-12' ? acceptPathClass({ allOf: Object.values(plain) }, dialect) : ajvClassOf(dialect);
     const ajv = createAjv({ draft: dialect }, true, TOOL_AJV, Class);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../generator/context.ts';
-import { createAjv, validationDocument, validatorRefs } from '../../generator/emit/validators/index.ts';
+import { createAjv, validationDocument, validatorRefs } from '../../generator/emit/validators/ajv.ts';
 import { loadAndCheck } from '../../generator/generate.ts';
 import { cases, requiredPresent, wrongTypeMutation } from '../helpers/examples.ts';
 import { ROOT } from '../helpers/project.ts';

@@ -18,7 +18,7 @@ const tagged = (tag: string, value: unknown, extra: JsonObject = {}): JsonObject
 function doc(defs: Record<string, JsonObject>): JsonObject {
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: ID, $defs: defs };
 }
-/** The accept-path ajv instance for `d`, as emit/validators.ts makes it (with standalone code, or without). */
+/** The accept-path ajv instance for `d`, as emit/validators/index.ts makes it (with standalone code, or without). */
 const acceptPathAjv = (d: JsonObject, standalone: boolean) =>
   createAjv({ draft: '2020-12' }, standalone, ACCEPT_PATH_OPTIONS, acceptPathClass(d, '2020-12'));
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/validators/accept-path.ts';
-import { standaloneEsm } from '../../generator/emit/validators/standalone.ts';
+import { standaloneEsm } from '../../generator/emit/validators/index.ts';
 import { createAjv } from '../../generator/emit/validators/index.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 

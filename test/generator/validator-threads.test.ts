@@ -125,7 +125,7 @@ setInterval(() => {}, 1000);
   }, 60_000);
 
   it("an error in a thread's compilation is the main thread's error", async () => {
-    // A validator named like the code's own namespace: emitValidators refuses it (emit/validators.ts).
+    // A validator named like the code's own namespace: emitValidators refuses it (emit/validators/index.ts).
     const bad: PinPlan = { ...small[0]!, validators: small[0]!.validators.map((v, i) => (i === 0 ? { ...v, name: 'fastSet' } : v)) };
     const here = await compileHere(bad).then(
       () => '',

@@ -44,7 +44,7 @@ describe('verdictOnlyEdits', () => {
     const before = acceptPathModule(false);
     const after = acceptPathModule(true);
     // The edit has something to do here: the functions pass locations to each other (the all-errors set
-    // keeps the instance path, emit/instance-path.ts).
+    // keeps the instance path, emit/validators/instance-path.ts).
     expect(before).toMatch(/^function \w+\(data, instancePath=""\)\{$/m);
     expect(after).not.toMatch(/parentDataProperty:|rootData=data/);
     expect(after).toMatch(/^function \w+\(data\)\{$/m);

@@ -1,5 +1,5 @@
 /**
- * @module emit/error-append — in the all-errors set, a failed callee's errors are appended to the caller's
+ * @module emit/validators/error-append — in the all-errors set, a failed callee's errors are appended to the caller's
  * list instead of the list being copied.
  *
  * ajv takes a callee's errors as `vErrors = vErrors === null ? w.errors : vErrors.concat(w.errors);`: every
@@ -19,7 +19,7 @@ import { isErrorsTake } from './verdict-only.ts';
 
 /**
  * The edits that turn each take of a callee's errors in `source` (ajv's standalone code, as parsed) into an
- * append, and each length write into emit/error-truncate.ts's pop loop, in one walk over the module (the
+ * append, and each length write into error-truncate.ts's pop loop, in one walk over the module (the
  * all-errors set is about a megabyte of code per pin, and each walk of it counts in a generate).
  */
 export function errorListEdits(source: TS.SourceFile): Edit[] {

@@ -1,5 +1,5 @@
 /**
- * @module emit/error-truncate — in the all-errors set, the errors of a union's failed branches are dropped
+ * @module emit/validators/error-truncate — in the all-errors set, the errors of a union's failed branches are dropped
  * with `pop()` instead of by writing the list's `length`.
  *
  * Where a union (`anyOf`, `oneOf`), a `not` or an `if` passes, ajv resets the error list to the count it had

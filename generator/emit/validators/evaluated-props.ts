@@ -1,5 +1,5 @@
 /**
- * @module emit/evaluated-props — a property marked evaluated is marked only while the record of evaluated
+ * @module emit/validators/evaluated-props — a property marked evaluated is marked only while the record of evaluated
  * properties is an object.
  *
  * Ajv2020 records which properties of an object a schema evaluated (for `unevaluatedProperties`) in a local

@@ -1,164 +1,174 @@
 /**
- * @module emit/validators — validators.js: ajv standalone code compiled now, at generation time, one
- * exported validator per definition (plus the inline params the manifest points into), for the JSON
- * Schema draft the pin declares; and validators.d.ts typing each as a guard for its generated type.
+ * @module emit/validators — the validator pipeline: a pin's validators.js, validators.fast.js and
+ * validators.d.ts (ajv standalone code compiled now, at generation time, one exported validator per
+ * definition and per inline params the manifest points into, for the JSON Schema draft the pin declares),
+ * and a spec's tool validators (../fixture.ts). The emitters call this module only.
  *
- * Each pin gets two compiled sets of the same schemas. validators.fast.js answers only yes or no, as fast
- * as ajv can (first error only, discriminated unions: see emit/accept-path.ts); validators.js holds the
- * all-errors set, whose `.errors` the runtime turns into error messages, and exports, per validator, a
- * function that asks the fast one first and runs the all-errors one only when the answer is no. So a valid
- * message costs one fast validation, and a failure leaves exactly the all-errors report on `.errors`, as
- * when validators.js held the all-errors set alone. Both files are ajv's output as it is (one statement a
- * line), not run through prettier: formatting them took most of a generation's time.
+ * Each pin gets two compiled sets of the same schemas. validators.fast.js, the accept-path set, answers only
+ * yes or no, as fast as ajv can (accept-path.ts); validators.js holds the all-errors set, whose `.errors`
+ * the runtime turns into error messages, and exports, per validator, a function that asks the accept-path one
+ * first and runs the all-errors one only when the answer is no. So a valid message costs one fast
+ * validation, and a failure leaves exactly the all-errors report on `.errors`. Both files are ajv's output as
+ * it is (one statement a line), not run through prettier: formatting them took most of a generation's time.
  *
- * Also the one ajv pipeline of the generator: {@link createAjv} makes every instance (the all-errors set,
- * the accept-path set with its overrides and class, a spec's tool validators), {@link standaloneEsm} turns
- * one into an ES module, and {@link compiledDocument} compiles a pin's validation document once.
+ * A pin's validators ({@link emitValidators}), in the order the steps run:
+ *
+ *  1. ajv.ts validationDocument: the pin's definitions with the keywords only validators apply merged in
+ *     and the annotations left out (they do not validate; leaving them out halves the code).
+ *  2. accept-path.ts acceptPathClass: Ajv2020 without its unevaluated-properties bookkeeping unless a schema
+ *     uses those keywords (the same verdicts and reports for less work), for both sets.
+ *  3. ajv.ts compiledDocument: the all-errors instance compiles every export once; dedupe.ts
+ *     shareExportSchemas first registers each export's schema, so a `$ref` to it reuses its function.
+ *  4. {@link standaloneParts} of the all-errors set (the rewrites below), with the precheck.
+ *  5. accept-path.ts discriminateUnions: the accept-path document, whose tagged unions dispatch on the tag
+ *     instead of trying each branch; compiled with ACCEPT_PATH_OPTIONS (first error only, no messages).
+ *  6. {@link standaloneParts} of the accept-path set, verdict-only → validators.fast.js.
+ *  7. {@link withAcceptPath}: the all-errors module's exports become functions that ask the accept-path
+ *     set first → validators.js.
+ *  8. validators.d.ts: each export typed as a guard of its generated type.
+ *
+ * The rewrites of ajv's standalone code of one set ({@link standaloneParts}), in the order they run. Each is
+ * a list of edits located on the module as ajv wrote it, parsed once (../js-edit.ts), and none changes a
+ * verdict or a report: test/generated/accept-path.test.ts holds both sets of every pin to ajv's own, and
+ * each rewrite has tests of its own (test/generator/).
+ *
+ *  1. standalone.ts stableNames: every shared name after what it stands for (`validate_Tool`), not ajv's
+ *     compile order (`validate53`), so one new `$ref` does not renumber the whole module.
+ *  2. dedupe.ts duplicateFunctions: one function where ajv compiled a definition twice (a third of a pin's
+ *     code, parsed on every cold start).
+ *  3. standalone.ts formatImports: format functions from `@wiregen/runtime/core`; a pin's package may load
+ *     no other (ajv-formats is CommonJS).
+ *  4. standalone.ts runtimeHelpers: ajv's `require()` of its run-time helpers become imports (an ES module).
+ *  5. evaluated-props.ts: a write into a record of evaluated properties is guarded, as the record may be
+ *     `true` and an ES module is strict, where that write throws.
+ *  6. precheck.ts (a pin's all-errors set): a call to another export's validator asks its accept-path one
+ *     first, so a valid part is not walked for errors.
+ *  7. The all-errors set: instance-path.ts (functions take the instance path alone, not ajv's location
+ *     object), then error-append.ts (a callee's errors appended, not the list copied; with
+ *     error-truncate.ts, a passed union's errors dropped with `pop()`, not a `length` write).
+ *     The accept-path set instead: verdict-only.ts (no locations, no error lists, one shared error object).
+ *  8. dedupe.ts droppedStatements: the merged functions and the constants nothing reads any more left out.
+ *  9. stable-order.ts inStableOrder: the edits applied, the statements ordered by the names they declare.
  */
-import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type coreModule from 'ajv/dist/core.js';
-import addFormats from 'ajv-formats';
-import { pointer } from '../../errors.ts';
-import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../../load/schema.ts';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { typeAt, type PinPlan, type ValidatorPlan } from '../../plan/index.ts';
-import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
-import { shareExportSchemas } from './dedupe.ts';
-import { STANDALONE_FORMATS, standaloneEsm, standaloneParts, type StandaloneParts } from './standalone.ts';
+import { parseModule, renameIdentifiers, topLevelInitializers, topLevelNames, type Edit } from '../js-edit.ts';
 import { render } from '../templates.ts';
+import { ACCEPT_PATH_OPTIONS, discriminateUnions } from './accept-path.ts';
+import { compiledDocument, createAjv, releaseCompiledDocument } from './ajv.ts';
+import { droppedStatements, duplicateFunctions, shareExportSchemas } from './dedupe.ts';
+import { errorListEdits } from './error-append.ts';
+import { evaluatedPropsEdits } from './evaluated-props.ts';
+import { instancePathEdits } from './instance-path.ts';
+import { precheckEdits, validatorsOfExports } from './precheck.ts';
+import { inStableOrder, type StandaloneParts } from './stable-order.ts';
+import { formatImports, runtimeHelpers, stableNames } from './standalone.ts';
+import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from './verdict-only.ts';
 
-/** An ajv class: Ajv (draft-07), Ajv2020, or the accept path's Ajv2020 without unevaluated tracking. */
-export type AjvClass = new (options: Options) => InstanceType<typeof coreModule.default>;
+export { acceptPathClass } from './accept-path.ts';
+export { createAjv, type AjvClass } from './ajv.ts';
+export type { StandaloneExport, StandaloneParts } from './stable-order.ts';
 
-/** Keywords that only annotate; validators do not need them, and leaving them out halves the code. */
-const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+type AjvInstance = InstanceType<typeof coreModule.default>;
 
-/** Each definition with the keywords only validators apply merged in (arrays appended, objects joined). */
-function withValidationOnly(plan: PinPlan): JsonObject {
-  const extra = plan.validationOnly ?? {};
-  const defs: JsonObject = {};
-  for (const [name, schema] of Object.entries(plan.defs)) {
-    const add = extra[name];
-    if (add === undefined) {
-      defs[name] = schema;
-      continue;
-    }
-    const merged: JsonObject = { ...schema };
-    for (const [key, value] of Object.entries(add)) {
-      const own = merged[key];
-      merged[key] = Array.isArray(own) && Array.isArray(value) ? [...own, ...value] : isObject(own) && isObject(value) ? { ...own, ...value } : value;
-    }
-    defs[name] = merged;
+/** A pin's validator modules: validators.js, validators.fast.js, validators.d.ts. */
+export interface ValidatorModules {
+  readonly js: string;
+  readonly fastJs: string;
+  readonly dts: string;
+}
+
+/** A pin's validators: the steps 1–8 of the module comment. */
+export function emitValidators(plan: PinPlan): ValidatorModules {
+  // 1–3. The document, the class and the all-errors instance with every export compiled.
+  const { ajv, doc, Class, refs } = compiledDocument(plan);
+  releaseCompiledDocument(plan);
+  // 4. The all-errors set. The accept-path check in front of calls between validators needs a document
+  // without unevaluated-properties bookkeeping (precheck.ts): Ajv2020 is kept only for a document that has it.
+  const precheck = Class === Ajv2020.default ? undefined : FAST;
+  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, precheck });
+  // 5–6. The accept-path set.
+  const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, Class);
+  fastAjv.addSchema(discriminateUnions(doc).doc);
+  shareExportSchemas(fastAjv, refs);
+  const fastJs = render('validators.fast.js', {
+    code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }),
+  });
+  // 7. validators.js.
+  const js = withAcceptPath(plan, allErrors);
+  // 8. validators.d.ts.
+  const dts = render('validators.d.ts', { validators: plan.validators.map((v) => ({ name: v.name, type: validatorType(v) })) });
+  return { js, fastJs, dts };
+}
+
+/** How {@link standaloneParts} writes a module. */
+export interface StandaloneOptions {
+  /** A format the runtime lacks is an error instead of an import of ajv-formats (a pin's package). Default false. */
+  readonly runtimeFormatsOnly?: boolean;
+  /**
+   * The functions take the data alone and leave nothing on `.errors` (verdict-only.ts): for a set whose
+   * errors are never read. Default false (the all-errors rewrites: instance-path.ts, error-append.ts).
+   */
+  readonly verdictOnly?: boolean;
+  /**
+   * The namespace the accept-path set of the same schemas is imported under: calls to an exported validator
+   * ask it first (precheck.ts). Default: none.
+   */
+  readonly precheck?: string;
+}
+
+/**
+ * ajv's standalone code of `ajv`'s schemas as one ES module in its parts, a validator exported per `refs`
+ * name (name → schema URI; the schemas already added to `ajv`, which must have `code.source` and
+ * STANDALONE_FORMATS): the rewrites 1–9 of the module comment, in that order. `label` names the module in
+ * errors.
+ */
+export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): StandaloneParts {
+  const { runtimeFormatsOnly = false, verdictOnly = false, precheck } = options;
+  const source = parseModule(standaloneCode.default(ajv, refs), label, 'js', false);
+  // 1. Stable names.
+  const stable = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
+  const renameEdits = renameIdentifiers(source, stable.renames);
+  // 2. One function for a schema ajv compiled twice: its callers renamed to the one kept.
+  const merged = duplicateFunctions(source, renameEdits, stable.wanted);
+  const renames = new Map(stable.renames);
+  for (const [old, keep] of merged) renames.set(old, stable.renames.get(keep)!);
+  const edits: Edit[] = renameEdits.map((e) => {
+    const keep = merged.get(source.text.slice(e.start, e.end));
+    return keep === undefined ? e : { ...e, text: stable.renames.get(keep)! };
+  });
+  // 3. Formats.
+  const { imports, declarations } = formatImports(stable.values, label, runtimeFormatsOnly);
+  // 4. ajv's run-time helpers. Every require() left is one of ajv's CommonJS references that no import
+  // replaces (the edits only rename ajv's names and replace the helpers' calls, so none is added or removed).
+  const helpers = runtimeHelpers(source);
+  if (helpers.otherRequire) throw new Error(`standalone code for ${label} still calls require(): ${helpers.otherRequire}`);
+  // 5. Writes into records of evaluated properties.
+  edits.push(...helpers.edits, ...evaluatedPropsEdits(source));
+  imports.push(...helpers.imports);
+  // 6. The precheck.
+  if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, stable.functions)));
+  const added = { imports, declarations };
+  if (!verdictOnly) {
+    // 7. The all-errors set: the instance path alone, errors appended, a passed union's popped.
+    edits.push(...instancePathEdits(source), ...errorListEdits(source));
+    // 8–9. Dropped statements, then the edits applied in stable order.
+    return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
   }
-  return defs;
+  // 7. The accept-path set: verdict only (an edit inside a replaced error object goes with it).
+  const verdict = verdictOnlyEdits(source, label);
+  declarations.push(VERDICT_ONLY_DECLARATION);
+  // 8–9. Dropped statements, then the edits applied in stable order.
+  const dropped = droppedStatements(source, withoutEditsInside(renameEdits, verdict), merged, stable.renames);
+  return inStableOrder(source, [...withoutEditsInside(edits, verdict), ...verdict], renames, added, dropped, label);
 }
 
-/** The schema document the validators are compiled from: the pin's definitions under a stable `$id`. */
-export function validationDocument(plan: PinPlan): JsonObject {
-  return {
-    $schema: SCHEMA_URI[plan.draft],
-    $id: plan.schemaId,
-    [plan.defsKey]: mapSchema(withValidationOnly(plan), (schema) => withoutKeywords(schema, ANNOTATIONS)),
-  };
-}
-
-/** The ajv options of the all-errors validators (the ones whose `.errors` the runtime reports). */
-function allErrorsOptions(forStandalone: boolean): Options {
-  return {
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    allowUnionTypes: true,
-    inlineRefs: false,
-    ...(forStandalone ? { code: { source: true, esm: true, lines: true, formats: STANDALONE_FORMATS } } : {}),
-  };
-}
-
-/**
- * An ajv instance with the formats the schemas use: by default the all-errors one for the pin's draft;
- * `overrides` change options (the accept path's, a spec's), `Class` the ajv class.
- */
-export function createAjv(
-  plan: Pick<PinPlan, 'draft'>,
-  forStandalone: boolean,
-  overrides: Options = {},
-  Class: AjvClass = plan.draft === '2020-12' ? Ajv2020.default : Ajv.default,
-) {
-  const ajv = new Class({ ...allErrorsOptions(forStandalone), ...overrides });
-  addFormats.default(ajv);
-  return ajv;
-}
-
-export { standaloneEsm } from './standalone.ts';
-
-/**
- * The ajv class of a document's all-errors set: as the accept path's (emit/accept-path.ts acceptPathClass),
- * Ajv2020 without its unevaluated-properties bookkeeping when no schema of the document needs it. The
- * report is the same: that bookkeeping makes a union try every branch after one has passed (to learn which
- * properties the others evaluate), and the errors of a union with a passing branch are dropped anyway.
- * test/generated/accept-path.test.ts compares the reports with ajv's own Ajv2020.
- */
-function allErrorsClass(doc: JsonObject, draft: PinPlan['draft']): AjvClass {
-  return acceptPathClass(doc, draft);
-}
-
-/** A pin's validation document compiled once by the all-errors ajv instance (see {@link compiledDocument}). */
-export interface CompiledDocument {
-  readonly ajv: ReturnType<typeof createAjv>;
-  readonly doc: JsonObject;
-  /** The class both sets compile with ({@link allErrorsClass}). */
-  readonly Class: AjvClass;
-  /** Export name → schema URI (see {@link validatorRefs}). */
-  readonly refs: Readonly<Record<string, string>>;
-  /** The compiled all-errors validator of export `name` (a definition's name for each definition). */
-  validator(name: string): ValidateFunction;
-}
-
-const compiledDocuments = new WeakMap<PinPlan, CompiledDocument>();
-
-/** Checks documents against the 2020-12 meta-schema (compiled once, on first use). */
-let metaSchemaChecker: InstanceType<typeof Ajv2020.default> | undefined;
-
-/**
- * The all-errors ajv instance of a pin with its validation document added and every exported validator
- * compiled, made once per plan: {@link emitValidators} writes validators.js from it, then lets it go (it is the last use in a run, and
- * keeping every pin's instance would only hold memory). Compiled up front in export order, which is the order
- * standalone code would compile them in, so the module's order of functions is the same whoever asks first
- * (their names do not depend on it: emit/standalone.ts).
- */
-export function compiledDocument(plan: PinPlan): CompiledDocument {
-  let compiled = compiledDocuments.get(plan);
-  if (compiled) return compiled;
-  const doc = validationDocument(plan);
-  const Class = allErrorsClass(doc, plan.draft);
-  // The class without unevaluated-properties support has no meta-schema: the document is checked against
-  // 2020-12's by an instance that has it, as Ajv2020 checks every schema it is given.
-  if (Class !== Ajv.default && Class !== Ajv2020.default) {
-    metaSchemaChecker ??= new Ajv2020.default({ strict: false });
-    if (!metaSchemaChecker.validateSchema(doc))
-      throw new Error(`${plan.id}: schema is invalid: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`);
-  }
-  const ajv = createAjv(plan, true, {}, Class);
-  ajv.addSchema(doc);
-  const refs = validatorRefs(plan);
-  shareExportSchemas(ajv, refs);
-  const validators = new Map<string, ValidateFunction>();
-  for (const [name, uri] of Object.entries(refs)) validators.set(name, ajv.getSchema(uri)!);
-  compiled = {
-    ajv,
-    doc,
-    Class,
-    refs,
-    validator: (name) => {
-      const v = validators.get(name);
-      if (!v) throw new Error(`${plan.id}: no validator ${name}`);
-      return v;
-    },
-  };
-  compiledDocuments.set(plan, compiled);
-  return compiled;
+/** {@link standaloneParts} as the text of the module: a spec's tool validators, a pin's accept-path set. */
+export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): string {
+  const parts = standaloneParts(ajv, refs, label, options);
+  return `${[...parts.prologue, '', ...parts.declared, ...parts.exported.map((e) => e.text)].join('\n')}\n`;
 }
 
 /** The namespace validators.js imports the accept-path set under. */
@@ -168,9 +178,9 @@ const FAST = 'fastSet';
 const RESERVED = new Set([FAST, 'formats', 'runtimeFormats', 'ajvFormats', 'data', 'valid']);
 
 /**
- * validators.js from the all-errors module (its parts: emit/standalone.ts, so the megabyte of code is not
- * parsed again): ajv's `export const Name = validate_Name;` statements become one exported function per
- * name that asks the accept-path validator of the same name first (see the module comment).
+ * validators.js from the all-errors module (its parts, so the megabyte of code is not parsed again): ajv's
+ * `export const Name = validate_Name;` statements become one exported function per name that asks the
+ * accept-path validator of the same name first (see the module comment).
  */
 function withAcceptPath(plan: PinPlan, allErrors: StandaloneParts): string {
   const exported = new Map(allErrors.exported.map((e) => [e.name, e.target]));
@@ -194,13 +204,6 @@ function withAcceptPath(plan: PinPlan, allErrors: StandaloneParts): string {
   });
 }
 
-/** Each exported validator's schema, as a URI into {@link validationDocument}: export name → URI. */
-export function validatorRefs(plan: PinPlan): Record<string, string> {
-  const refs: Record<string, string> = {};
-  for (const v of plan.validators) refs[v.name] = `${plan.schemaId}#${pointer(plan.defsKey, v.ref.def, ...v.ref.tokens)}`;
-  return refs;
-}
-
 /**
  * The type a validator narrows to, qualified by the namespace validators.d.ts imports types.ts under: the
  * definition, or the property chain its ref leads through (plan/index.ts: `allOf/<n>` steps are not properties
@@ -208,22 +211,4 @@ export function validatorRefs(plan: PinPlan): Record<string, string> {
  */
 function validatorType(v: ValidatorPlan): string {
   return typeAt(`T.${v.ref.def}`, v.path);
-}
-
-export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {
-  const { ajv, doc, Class, refs } = compiledDocument(plan);
-  compiledDocuments.delete(plan);
-  // The accept-path check in front of calls between validators needs a document without unevaluated-properties
-  // bookkeeping (emit/precheck.ts): Ajv2020 is kept only for a document that has it.
-  const precheck = Class === Ajv2020.default ? undefined : FAST;
-  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, precheck });
-  const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, Class);
-  fastAjv.addSchema(discriminateUnions(doc).doc);
-  shareExportSchemas(fastAjv, refs);
-  const fastJs = render('validators.fast.js', {
-    code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }),
-  });
-  const js = withAcceptPath(plan, allErrors);
-  const dts = render('validators.d.ts', { validators: plan.validators.map((v) => ({ name: v.name, type: validatorType(v) })) });
-  return { js, fastJs, dts };
 }
