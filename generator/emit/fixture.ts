@@ -18,6 +18,7 @@ import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
 import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
 import { withUniqueIds } from '../spec/schema-uris.ts';
 import { typeSchemas } from '../spec/tool-types.ts';
+import type { Workers } from '../workers/index.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
 import { acceptPathClass, createAjv, standaloneEsm } from './validators/index.ts';
@@ -199,8 +200,11 @@ const MODULE_NAMES = [
   'ResourceBody',
 ];
 
-/** The files of an MCP server spec's module (index.ts, validators.ts when it has tools), formatted. */
-export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
+/**
+ * The files of an MCP server spec's module (index.ts, validators.ts when it has tools), formatted (on the
+ * run's prettier threads when it has `workers`).
+ */
+export async function emitServer(loaded: LoadedSpec, workers?: Workers): Promise<FileSet> {
   const { main, ...spec } = loaded.spec;
   const tools = (spec['tools'] ?? []) as JsonObject[];
   const names = new Map<string, ToolValidatorNames>();
@@ -255,11 +259,11 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
   const validatorFiles = tools.length ? validators(loaded, names) : [];
   raw.push(...validatorFiles);
   // ajv's code as it writes it (one statement a line), as a pin's: prettier would take most of the time.
-  return formatFiles(raw, specHeader(loaded), new Set(validatorFiles.map(([file]) => file)));
+  return formatFiles(raw, specHeader(loaded), new Set(validatorFiles.map(([file]) => file)), workers);
 }
 
 /** The files of an A2A agent spec's module (index.ts, importing the types of the pin's package), formatted. */
-export async function emitAgent(loaded: LoadedSpec): Promise<FileSet> {
+export async function emitAgent(loaded: LoadedSpec, workers?: Workers): Promise<FileSet> {
   const spec = loaded.spec;
   const index = render('agent.ts', {
     name: loaded.name,
@@ -272,10 +276,10 @@ export async function emitAgent(loaded: LoadedSpec): Promise<FileSet> {
     webhooksJson: spec['webhooks'] ? JSON.stringify(spec['webhooks'], null, 2) : undefined,
     executorAt: where(loaded, ''),
   });
-  return formatFiles([['index.ts', index]], specHeader(loaded));
+  return formatFiles([['index.ts', index]], specHeader(loaded), new Set(), workers);
 }
 
 /** The files of a spec's module, whichever its kind. */
-export function emitSpec(loaded: LoadedSpec): Promise<FileSet> {
-  return loaded.kind === 'server' ? emitServer(loaded) : emitAgent(loaded);
+export function emitSpec(loaded: LoadedSpec, workers?: Workers): Promise<FileSet> {
+  return loaded.kind === 'server' ? emitServer(loaded, workers) : emitAgent(loaded, workers);
 }
