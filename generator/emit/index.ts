@@ -8,7 +8,7 @@ import { formatFiles, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
 import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './dispatch.ts';
 import { emitPackageJson, emitReadme } from './package.ts';
-import { emitProtocol } from './protocol.ts';
+import { emitProtocol, hasProtocol } from './protocol.ts';
 import { emitTypes } from './types.ts';
 import { emitValidators } from './validators/index.ts';
 import type { Workers } from '../workers/index.ts';
@@ -33,7 +33,7 @@ export async function emitPin(plan: PinPlan, workers?: Workers): Promise<FileSet
     ['types.ts', await emitTypes(plan)],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
-    ['protocol.ts', emitProtocol(plan)],
+    ...(hasProtocol(plan) ? [['protocol.ts', emitProtocol(plan)] as [string, string]] : []),
     // MCP pins have no generated client: the runtime's McpClient speaks every revision, typed by the newest pin.
     ...(hasClient(plan) ? [['client.ts', emitClient(plan)] as [string, string]] : []),
     ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan.wireOrder, plan)] as [string, string]] : []),
