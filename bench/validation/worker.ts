@@ -12,7 +12,7 @@
  * validators.js, the `@wiregen/mcp-<revision>/validators` export), `sdk` (the SDK v2's spec type schemas,
  * `specTypeSchemas.<Def>['~standard'].validate` as its documentation calls them), `ajv` (ajv compiling the
  * same schema at run time exactly as the generator compiles it: compiledDocument of
- * generator/emit/validators.ts, the all-errors options and class), `ajv-defaults` (the same document with ajv's default
+ * generator/emit/validators/index.ts, the all-errors options and class), `ajv-defaults` (the same document with ajv's default
  * options: allErrors off, inlineRefs on), `ajv:<json>` (the generator's options with <json> over them, for
  * options-experiment.ts; `formatsMode` picks ajv-formats' mode).
  */
@@ -56,7 +56,7 @@ async function checks(): Promise<Check[]> {
   if (subject === 'ajv' || subject === 'ajv-defaults' || subject.startsWith('ajv:')) {
     const { createContext } = await import('../../generator/context.ts');
     const { loadAndCheck } = await import('../../generator/generate.ts');
-    const { compiledDocument, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators.ts');
+    const { compiledDocument, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators/ajv.ts');
     const { default: Ajv } = await import('ajv');
     const { default: Ajv2020 } = await import('ajv/dist/2020.js');
     const { default: addFormats } = await import('ajv-formats');
@@ -70,7 +70,7 @@ async function checks(): Promise<Check[]> {
         compiled[plan.revision] = (def) => document.validator(def) as unknown as Validate;
         continue;
       }
-      // The generator's options as its ajv instance holds them (generator/emit/validators.ts exports
+      // The generator's options as its ajv instance holds them (generator/emit/validators/index.ts exports
       // createAjv, not the options), or ajv's defaults with only what these schemas need.
       const { formatsMode, ...options } = (
         subject === 'ajv-defaults'

@@ -5,7 +5,8 @@
  * the revisions it speaks (each package holds a megabyte of precompiled validators). `era` comes from each
  * revision's manifest: `handshake` when it has `initialize`, `stateless` when it has `server/discover`
  * (MCP 2026-07-28), `rpc` for A2A; `methods` lists the manifest's methods, for routing before a load;
- * `protocol` is the package's protocol.ts (error codes, `_meta` keys, limits), for use before a load.
+ * `protocol` holds what the package's protocol.ts does (error codes, `_meta` keys, limits; empty tables for a
+ * package that has none), for use before a load.
  */
 export const mcp = {
   "2024-11-05": {

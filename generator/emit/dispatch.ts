@@ -3,7 +3,7 @@
  * index.ts (the package's re-exports), rendered from Handlebars templates over the plan.
  */
 import type { MethodPlan, PinPlan } from '../plan/index.ts';
-import { protocolTables } from './protocol.ts';
+import { hasProtocol, protocolTables } from './protocol.ts';
 import { render } from './templates.ts';
 
 export function title(plan: PinPlan): string {
@@ -41,7 +41,7 @@ export function hasClient(plan: PinPlan): boolean {
 }
 
 export function emitIndex(plan: PinPlan): string {
-  return render('index.ts', { ...plan, title: title(plan), client: hasClient(plan) });
+  return render('index.ts', { ...plan, title: title(plan), client: hasClient(plan), hasProtocol: hasProtocol(plan) });
 }
 
 /** The era a revision belongs to, read off its methods. */

@@ -3,7 +3,7 @@
  * generated/fixtures/<name>/ for the repository's own specs). For an MCP server: index.ts (the spec as typed
  * data, argument and value types from each tool's schemas, the Behaviours type, defineServer and
  * createServer) and validators.ts (ajv standalone validators of every tool's input and output schema,
- * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators.ts;
+ * compiled now, not when the server starts, by the same pipeline as a pin's validators: emit/validators/;
  * the draft-07 schemas' in validators.draft-07.ts). A tool schema's dialect, its checks and the copies of it
  * the validators and the types are made from are spec/tool-schema.ts, spec/schema-uris.ts, spec/tool-types.ts.
  * For an A2A agent: index.ts (its card as typed data, defineAgent and createAgent). The code imports only
@@ -18,10 +18,10 @@ import { SECTIONS, type LoadedSpec } from '../spec/load.ts';
 import { ajvClassOf, TOOL_AJV, toolDialect, withoutAnnotations } from '../spec/tool-schema.ts';
 import { withUniqueIds } from '../spec/schema-uris.ts';
 import { typeSchemas } from '../spec/tool-types.ts';
-import { acceptPathClass } from './accept-path.ts';
+import type { Workers } from '../workers/index.ts';
 import { render } from './templates.ts';
 import { TS_OPTIONS } from './types.ts';
-import { createAjv, standaloneEsm } from './validators.ts';
+import { acceptPathClass, createAjv, standaloneEsm } from './validators/index.ts';
 
 /** `read_doc` → `ReadDoc`. */
 function pascal(name: string): string {
@@ -93,7 +93,7 @@ function validators(loaded: LoadedSpec, names: ReadonlyMap<string, ToolValidator
   const modules = new Map<Draft, string>();
   for (const [dialect, schemas] of byDialect) {
     // Without the annotations (they do not validate; descriptions would fill the module), and with Ajv2020's
-    // unevaluated bookkeeping only when a schema needs it (the accept path's choice, emit/accept-path.ts).
+    // unevaluated bookkeeping only when a schema needs it (the accept path's choice, emit/validators/accept-path.ts).
     const plain = mapValues(schemas, (schema) => withoutAnnotations(schema) as JsonObject);
     const Class = dialect === '2020-12' ? acceptPathClass({ allOf: Object.values(plain) }, dialect) : ajvClassOf(dialect);
     const ajv = createAjv({ draft: dialect }, true, TOOL_AJV, Class);
@@ -200,8 +200,11 @@ const MODULE_NAMES = [
   'ResourceBody',
 ];
 
-/** The files of an MCP server spec's module (index.ts, validators.ts when it has tools), formatted. */
-export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
+/**
+ * The files of an MCP server spec's module (index.ts, validators.ts when it has tools), formatted (on the
+ * run's prettier threads when it has `workers`).
+ */
+export async function emitServer(loaded: LoadedSpec, workers?: Workers): Promise<FileSet> {
   const { main, ...spec } = loaded.spec;
   const tools = (spec['tools'] ?? []) as JsonObject[];
   const names = new Map<string, ToolValidatorNames>();
@@ -256,11 +259,11 @@ export async function emitServer(loaded: LoadedSpec): Promise<FileSet> {
   const validatorFiles = tools.length ? validators(loaded, names) : [];
   raw.push(...validatorFiles);
   // ajv's code as it writes it (one statement a line), as a pin's: prettier would take most of the time.
-  return formatFiles(raw, specHeader(loaded), new Set(validatorFiles.map(([file]) => file)));
+  return formatFiles(raw, specHeader(loaded), new Set(validatorFiles.map(([file]) => file)), workers);
 }
 
 /** The files of an A2A agent spec's module (index.ts, importing the types of the pin's package), formatted. */
-export async function emitAgent(loaded: LoadedSpec): Promise<FileSet> {
+export async function emitAgent(loaded: LoadedSpec, workers?: Workers): Promise<FileSet> {
   const spec = loaded.spec;
   const index = render('agent.ts', {
     name: loaded.name,
@@ -273,10 +276,10 @@ export async function emitAgent(loaded: LoadedSpec): Promise<FileSet> {
     webhooksJson: spec['webhooks'] ? JSON.stringify(spec['webhooks'], null, 2) : undefined,
     executorAt: where(loaded, ''),
   });
-  return formatFiles([['index.ts', index]], specHeader(loaded));
+  return formatFiles([['index.ts', index]], specHeader(loaded), new Set(), workers);
 }
 
 /** The files of a spec's module, whichever its kind. */
-export function emitSpec(loaded: LoadedSpec): Promise<FileSet> {
-  return loaded.kind === 'server' ? emitServer(loaded) : emitAgent(loaded);
+export function emitSpec(loaded: LoadedSpec, workers?: Workers): Promise<FileSet> {
+  return loaded.kind === 'server' ? emitServer(loaded, workers) : emitAgent(loaded, workers);
 }

@@ -1,44 +1,48 @@
 /**
- * @module emit — one pin's package: every emitter run over the plan, each file formatted.
+ * @module emit — the artifact emitters, one module per artifact (types.ts, dispatch.ts, protocol.ts,
+ * wire-order.ts, package.ts, repository.ts, fixture.ts; validators/ for the validators, a pipeline of its own),
+ * and here one pin's package: every emitter run over the plan, each file formatted.
  */
 import { GENERATOR_NAME } from '../context.ts';
 import { formatFiles, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
 import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './dispatch.ts';
 import { emitPackageJson, emitReadme } from './package.ts';
-import { emitProtocol } from './protocol.ts';
+import { emitProtocol, hasProtocol } from './protocol.ts';
 import { emitTypes } from './types.ts';
-import { compileHere, type ValidatorSource } from './validator-threads.ts';
+import { emitValidators } from './validators/index.ts';
+import type { Workers } from '../workers/index.ts';
 import { emitWireOrder } from './wire-order.ts';
 
 /**
  * Not formatted: ajv's one statement a line is enough for files nobody edits, and prettier took about ten
- * seconds of CPU on the seven pins' validators.js, most of a full generate (see emit/validators.ts).
+ * seconds of CPU on the seven pins' validators.js, most of a full generate (see validators/index.ts).
  */
 const VERBATIM: ReadonlySet<string> = new Set(['validators.js', 'validators.fast.js']);
 
 /**
- * Emits one pin's package: file name → formatted text. The files that do not need the validators are emitted
- * and handed to the formatting threads (format/pool.ts) first, so that they are formatted while this pin's
- * validators compile (and, in a full generate, while the next pins' do). `validators` says where they come
- * from: compiled here by default, or, in a full generate, from emit/validator-threads.ts.
+ * Emits one pin's package: file name → formatted text. With a run's `workers` (a full generate), the files
+ * that do not need the validators are emitted and handed to its prettier threads first, so that they are
+ * formatted while this pin's validators compile (and while the next pins' do), and the validators come from
+ * whoever compiled them first, a validator thread or this one (workers/index.ts). Without, all of it is done
+ * here, with the same functions.
  */
-export async function emitPin(plan: PinPlan, validators: ValidatorSource = compileHere): Promise<FileSet> {
+export async function emitPin(plan: PinPlan, workers?: Workers): Promise<FileSet> {
   const head = header(GENERATOR_NAME, plan.sources);
   const early: [string, string][] = [
     ['types.ts', await emitTypes(plan)],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
-    ['protocol.ts', emitProtocol(plan)],
+    ...(hasProtocol(plan) ? [['protocol.ts', emitProtocol(plan)] as [string, string]] : []),
     // MCP pins have no generated client: the runtime's McpClient speaks every revision, typed by the newest pin.
     ...(hasClient(plan) ? [['client.ts', emitClient(plan)] as [string, string]] : []),
     ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan.wireOrder, plan)] as [string, string]] : []),
     ['index.ts', emitIndex(plan)],
     ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
   ];
-  const formatting = formatFiles(early, head, VERBATIM);
+  const formatting = formatFiles(early, head, VERBATIM, workers);
   formatting.catch(() => {}); // awaited below, after the validators; a failure then is reported there
-  const { js, fastJs, dts } = await validators(plan);
+  const { js, fastJs, dts } = workers ? await workers.validators(plan) : emitValidators(plan);
   const late = await formatFiles(
     [
       ['validators.js', js],
@@ -48,6 +52,7 @@ export async function emitPin(plan: PinPlan, validators: ValidatorSource = compi
     ],
     head,
     VERBATIM,
+    workers,
   );
   return new Map([...(await formatting), ...late]);
 }

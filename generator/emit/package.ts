@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { PinPlan } from '../plan/index.ts';
 import { title } from './dispatch.ts';
+import { hasProtocol } from './protocol.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -61,8 +62,7 @@ Sources: ${plan.sources.map((s) => `\`${s}\``).join(', ')}.
 | \`validators\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}); an accept-path set is asked first and the all-errors set reports the errors when it says no |
 | \`dispatch\` | \`methods\`: per method (${counts.methods}) its validators, capability gate and flags; \`lookup(method)\` |
 | \`handlers\` | \`ServerHandlers\` / \`ClientHandlers\`: one typed function per method each side receives |
-| \`protocol\` | what the schema fixes beside its types: \`errors\` (error codes, with the HTTP status a definition requires), \`metaKeys\`, \`limits\` |
-
+${hasProtocol(plan) ? '| `protocol` | what the schema fixes beside its types: `errors` (error codes, with the HTTP status a definition requires), `metaKeys`, `limits` |\n' : ''}
 \`import { … } from '${plan.packageName}'\` re-exports all of it; \`${plan.packageName}/validators\` is the validators
 alone. The package ships plain ES modules and \`.d.ts\` (\`dist/\`); the shared types (\`MethodEntry\`,
 \`Validator\`) come from \`@wiregen/runtime/core\`.

@@ -3,7 +3,10 @@
  * instead of copies of its own: the error codes of the schema's error definitions (with the HTTP status their
  * description requires), the reserved `_meta` keys of its meta objects, and the limits (`maxItems`,
  * `maxLength`) its definitions set. The same tables go into the registry (@wiregen/revisions), so the runtime
- * has them before it loads a revision's validators.
+ * has them before it loads a revision's validators; the runtime reads them there, never from a package's
+ * protocol.ts. A pin whose schema fixes none of them (every MCP revision before 2025-11-25, A2A 1.0) has no
+ * protocol.ts and its package no `protocol` export: an export of three empty objects would only be a module
+ * to load and an API to keep; its registry entry still has the three tables, empty, as every entry does.
  */
 import { isObject, type Json, type JsonObject } from '../load/schema.ts';
 import type { PinPlan } from '../plan/index.ts';
@@ -78,6 +81,13 @@ export function protocolTables(plan: PinPlan): ProtocolTables {
   return { errors, metaKeys, limits: Object.fromEntries(Object.entries(limits).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
 }
 
+/** Whether the pin's schema fixes anything protocol.ts holds, so that the package has one. */
+export function hasProtocol(plan: PinPlan): boolean {
+  const tables = protocolTables(plan);
+  return Object.keys(tables.errors).length + Object.keys(tables.metaKeys).length + Object.keys(tables.limits).length > 0;
+}
+
+/** protocol.ts, for a pin that {@link hasProtocol}. */
 export function emitProtocol(plan: PinPlan): string {
   const tables = protocolTables(plan);
   return render('protocol.ts', {

@@ -6,6 +6,7 @@
 import type { Context } from '../context.ts';
 import { emitSpec } from '../emit/fixture.ts';
 import type { FileSet } from '../format/index.ts';
+import type { Workers } from '../workers/index.ts';
 import { loadSpec, type LoadedSpec } from './load.ts';
 
 export interface GeneratedSpec {
@@ -18,7 +19,15 @@ export interface GeneratedSpec {
  * Reads and checks the spec at `path` (relative to the project root) for the pin `pinId` (default: the newest
  * pin of its protocol) and emits its module. Throws an InputError listing every problem of the spec.
  */
-export async function generateSpec(ctx: Context, path: string, pinId?: string): Promise<GeneratedSpec> {
+export function generateSpec(ctx: Context, path: string, pinId?: string): Promise<GeneratedSpec> {
+  return generateSpecIn(ctx, path, pinId);
+}
+
+/**
+ * {@link generateSpec} as a part of a full generate, whose `workers` format the module's long files
+ * (generate.ts, for the repository's specs).
+ */
+export async function generateSpecIn(ctx: Context, path: string, pinId: string | undefined, workers?: Workers): Promise<GeneratedSpec> {
   const spec = await loadSpec(ctx, path, pinId);
-  return { spec, files: await emitSpec(spec) };
+  return { spec, files: await emitSpec(spec, workers) };
 }

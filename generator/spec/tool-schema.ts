@@ -29,7 +29,7 @@ export const DIALECT_NAME: Readonly<Record<Draft, string>> = { '2020-12': 'JSON 
 
 /**
  * The ajv options of a spec's tool validators, as overrides of the generator's all-errors ones
- * (emit/validators.ts createAjv): tool schemas are the spec author's, so not strict, and references are
+ * (emit/validators/ajv.ts createAjv): tool schemas are the spec author's, so not strict, and references are
  * inlined (ajv's default). The load-time compile check uses them too, so what loads also emits.
  */
 export const TOOL_AJV = { strict: false, inlineRefs: true } as const satisfies Options;
@@ -102,7 +102,7 @@ export function checkToolSchema(checkers: Readonly<Record<Draft, Checker>>, sche
   }
 }
 
-/** Keywords that only annotate: validators do not need them (emit/validators.ts ANNOTATIONS, for a pin). */
+/** Keywords that only annotate: validators do not need them (emit/validators/ajv.ts ANNOTATIONS, for a pin). */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The accept-path validators (generated/<pin>/validators.fast.js, generator/emit/accept-path.ts) accept and
+ * The accept-path validators (generated/<pin>/validators.fast.js, generator/emit/validators/accept-path.ts) accept and
  * reject exactly what the all-errors validators do, and the exported validators of validators.js leave
  * exactly the all-errors report on `.errors`.
  *
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../generator/context.ts';
-import { createAjv, validationDocument, validatorRefs } from '../../generator/emit/validators.ts';
+import { createAjv, validationDocument, validatorRefs } from '../../generator/emit/validators/ajv.ts';
 import { loadAndCheck } from '../../generator/generate.ts';
 import { cases, requiredPresent, wrongTypeMutation } from '../helpers/examples.ts';
 import { ROOT } from '../helpers/project.ts';

@@ -2,10 +2,11 @@
  * The generated packages as a user sees them: the dispatch table mirrors the manifest, its validators
  * narrow, and the typed maps and handler interfaces type-check (see types.check.ts, compiled by `npm test`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import * as revisions from '../../generated/revisions/index.ts';
 import * as a2a from '../../generated/a2a-1.0/index.ts';
 import * as m2024 from '../../generated/mcp-2024-11-05/index.ts';
 import * as m2026 from '../../generated/mcp-2026-07-28/index.ts';
@@ -32,6 +33,18 @@ describe.each(Object.entries(PACKAGES))('%s', (id, pkg) => {
     }
     expect(pkg.lookup('no/such/method')).toBeUndefined();
     expect(pkg.lookup('toString')).toBeUndefined();
+  });
+});
+
+describe.each(Object.entries(PACKAGES))('%s protocol', (id, pkg) => {
+  // A package has protocol.ts (and exports `protocol`) only when its schema fixes an error code, a `_meta`
+  // key or a limit; the registry's entry (a served pin's) has the same tables, empty when it has none.
+  it('is exported only when the schema fixes something, and equals the registry entry', () => {
+    const protocol = (pkg as Record<string, unknown>)['protocol'] as Record<string, Record<string, unknown>> | undefined;
+    expect(existsSync(join(ROOT, 'generated', id, 'protocol.ts')), 'protocol.ts').toBe(protocol !== undefined);
+    if (protocol) expect(Object.values(protocol).some((table) => Object.keys(table).length > 0)).toBe(true);
+    const entry = [...Object.values(revisions.mcp), ...Object.values(revisions.a2a)].find((e) => e.packageName === `@wiregen/${id}`);
+    if (entry) expect(entry.protocol).toEqual(protocol ? { ...protocol } : { errors: {}, metaKeys: {}, limits: {} });
   });
 });
 

@@ -1,12 +1,12 @@
 /**
- * The accept-path pass (generator/emit/accept-path.ts) on small documents: which unions it turns into a
+ * The accept-path pass (generator/emit/validators/accept-path.ts) on small documents: which unions it turns into a
  * dispatch on a tag and which it leaves alone, and that the unevaluated-properties machinery stays on for a
  * document that uses it. That both sets agree on real data is test/generated/accept-path.test.ts.
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions, usedKeywords } from '../../generator/emit/accept-path.ts';
-import { createAjv } from '../../generator/emit/validators.ts';
+import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions, usedKeywords } from '../../generator/emit/validators/accept-path.ts';
+import { createAjv } from '../../generator/emit/validators/index.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 
 const ID = 'urn:test:accept-path';
@@ -18,7 +18,7 @@ const tagged = (tag: string, value: unknown, extra: JsonObject = {}): JsonObject
 function doc(defs: Record<string, JsonObject>): JsonObject {
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: ID, $defs: defs };
 }
-/** The accept-path ajv instance for `d`, as emit/validators.ts makes it (with standalone code, or without). */
+/** The accept-path ajv instance for `d`, as emit/validators/index.ts makes it (with standalone code, or without). */
 const acceptPathAjv = (d: JsonObject, standalone: boolean) =>
   createAjv({ draft: '2020-12' }, standalone, ACCEPT_PATH_OPTIONS, acceptPathClass(d, '2020-12'));
 

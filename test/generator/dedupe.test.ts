@@ -1,14 +1,14 @@
 /**
- * One function where ajv compiled a definition twice (generator/emit/dedupe.ts): on hand-written modules, which
+ * One function where ajv compiled a definition twice (generator/emit/validators/dedupe.ts): on hand-written modules, which
  * copies are the same code and which are not; on a real compilation, that the module keeps one function per
  * definition and still answers as ajv does, errors included. That every pin's sets agree with ajv on real
  * data is test/generated/accept-path.test.ts.
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { describe, expect, it } from 'vitest';
-import { droppedStatements, duplicateFunctions, shareExportSchemas } from '../../generator/emit/dedupe.ts';
+import { droppedStatements, duplicateFunctions, shareExportSchemas } from '../../generator/emit/validators/dedupe.ts';
 import { parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
-import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
+import { createAjv, standaloneEsm } from '../../generator/emit/validators/index.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 
 const MODULE = `"use strict";

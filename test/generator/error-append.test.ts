@@ -1,10 +1,10 @@
 /**
- * The all-errors set appends a failed callee's errors to its list (generator/emit/error-append.ts): the edit
+ * The all-errors set appends a failed callee's errors to its list (generator/emit/validators/error-append.ts): the edit
  * on a small module (a renamed callee keeps its rename), and the list it builds equal to ajv's copy-and-concat
  * on calls that fail in turn. The pins' reports against ajv's are test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { errorListEdits } from '../../generator/emit/error-append.ts';
+import { errorListEdits } from '../../generator/emit/validators/error-append.ts';
 import { applyEdits, parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
 
 const TAKE = 'vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);';

@@ -1,11 +1,11 @@
 /**
- * The all-errors set drops a passed union's errors with pop() (generator/emit/error-truncate.ts): the edit on a
+ * The all-errors set drops a passed union's errors with pop() (generator/emit/validators/error-truncate.ts): the edit on a
  * small module, and the list it leaves equal to ajv's length write on lists longer than, equal to and (never
  * in ajv's code, but pop() must not loop) no longer than the count. The pins' reports against ajv's are
  * test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { errorListEdits } from '../../generator/emit/error-append.ts';
+import { errorListEdits } from '../../generator/emit/validators/error-append.ts';
 import { applyEdits, parseModule } from '../../generator/emit/js-edit.ts';
 
 const RESET = 'if(vErrors !== null){ if(_errs3){ vErrors.length = _errs3; } else { vErrors = null; } }';

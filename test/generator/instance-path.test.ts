@@ -1,14 +1,14 @@
 /**
- * The all-errors set's functions take the instance path alone (generator/emit/instance-path.ts): the edits on
+ * The all-errors set's functions take the instance path alone (generator/emit/validators/instance-path.ts): the edits on
  * small modules, a module left as ajv wrote it when it reads another location name, and a real compilation
  * whose `.errors` are ajv's own, error for error. The pins' reports against ajv's are
  * test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { acceptPathClass } from '../../generator/emit/accept-path.ts';
-import { instancePathEdits } from '../../generator/emit/instance-path.ts';
+import { acceptPathClass } from '../../generator/emit/validators/accept-path.ts';
+import { instancePathEdits } from '../../generator/emit/validators/instance-path.ts';
 import { applyEdits, parseModule } from '../../generator/emit/js-edit.ts';
-import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
+import { createAjv, standaloneEsm } from '../../generator/emit/validators/index.ts';
 import { callingDocument } from '../helpers/calling-schema.ts';
 
 const { doc: DOC, refs: REFS } = callingDocument('urn:test:instance-path', true);

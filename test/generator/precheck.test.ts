@@ -1,13 +1,13 @@
 /**
- * The accept-path check in front of the all-errors set's calls (generator/emit/precheck.ts) on a small
+ * The accept-path check in front of the all-errors set's calls (generator/emit/validators/precheck.ts) on a small
  * document: which calls get it (a property's definition, an array's items) and which do not (a union's
  * branches, which share their data), and that the all-errors report is ajv's own, error for error, on valid
  * values and on values wrong in one place or several. The pins' real data: test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/accept-path.ts';
-import { standaloneEsm } from '../../generator/emit/standalone.ts';
-import { createAjv } from '../../generator/emit/validators.ts';
+import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/validators/accept-path.ts';
+import { standaloneEsm } from '../../generator/emit/validators/index.ts';
+import { createAjv } from '../../generator/emit/validators/index.ts';
 import type { JsonObject } from '../../generator/load/schema.ts';
 
 const ID = 'urn:test:precheck';

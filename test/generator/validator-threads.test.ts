@@ -1,6 +1,6 @@
 /**
  * A full generate's validators compile on worker threads as well as on the main thread
- * (generator/emit/validator-threads.ts). Whoever compiles a pin, the output must be the same; a thread that
+ * (generator/workers/validator-threads.ts). Whoever compiles a pin, the output must be the same; a thread that
  * fails to start, dies holding a pin, or is stopped loses nothing; an error in a thread is the same error.
  */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../generator/context.ts';
-import { compileHere, ValidatorThreads } from '../../generator/emit/validator-threads.ts';
-import { emitValidators } from '../../generator/emit/validators.ts';
+import { compileHere, ValidatorThreads } from '../../generator/workers/validator-threads.ts';
+import { emitValidators } from '../../generator/emit/validators/index.ts';
 import { loadAndCheck } from '../../generator/generate.ts';
 import type { PinPlan } from '../../generator/plan/index.ts';
 
@@ -125,7 +125,7 @@ setInterval(() => {}, 1000);
   }, 60_000);
 
   it("an error in a thread's compilation is the main thread's error", async () => {
-    // A validator named like the code's own namespace: emitValidators refuses it (emit/validators.ts).
+    // A validator named like the code's own namespace: emitValidators refuses it (emit/validators/index.ts).
     const bad: PinPlan = { ...small[0]!, validators: small[0]!.validators.map((v, i) => (i === 0 ? { ...v, name: 'fastSet' } : v)) };
     const here = await compileHere(bad).then(
       () => '',

@@ -1,15 +1,15 @@
 /**
- * The verdict-only edit of the accept-path set (generator/emit/verdict-only.ts) on small documents: the
+ * The verdict-only edit of the accept-path set (generator/emit/validators/verdict-only.ts) on small documents: the
  * functions take the data alone and the calls pass it alone, the error objects are one constant, the verdicts
  * are ajv's own on every value, and a module that reads a location name for anything but an error object is
  * refused. That both sets agree on
  * the pins' real data is test/generated/accept-path.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/accept-path.ts';
+import { ACCEPT_PATH_OPTIONS, acceptPathClass } from '../../generator/emit/validators/accept-path.ts';
 import { applyEdits, parseModule, renameIdentifiers } from '../../generator/emit/js-edit.ts';
-import { createAjv, standaloneEsm } from '../../generator/emit/validators.ts';
-import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from '../../generator/emit/verdict-only.ts';
+import { createAjv, standaloneEsm } from '../../generator/emit/validators/index.ts';
+import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from '../../generator/emit/validators/verdict-only.ts';
 import { callingDocument } from '../helpers/calling-schema.ts';
 
 const { doc: DOC, refs: REFS } = callingDocument('urn:test:verdict-only');
@@ -44,7 +44,7 @@ describe('verdictOnlyEdits', () => {
     const before = acceptPathModule(false);
     const after = acceptPathModule(true);
     // The edit has something to do here: the functions pass locations to each other (the all-errors set
-    // keeps the instance path, emit/instance-path.ts).
+    // keeps the instance path, emit/validators/instance-path.ts).
     expect(before).toMatch(/^function \w+\(data, instancePath=""\)\{$/m);
     expect(after).not.toMatch(/parentDataProperty:|rootData=data/);
     expect(after).toMatch(/^function \w+\(data\)\{$/m);

@@ -1,7 +1,7 @@
 /**
  * @module test/spec/schema-edges — tool schemas every schema-parity run tries beside the drawn ones: shapes
  * that once broke the generated validators or types, or could (each with the values to try; ajv gives the
- * verdicts). A record of evaluated properties ajv writes into after it turned `true` (emit/evaluated-props.ts). Two schemas with one `$id` (ajv keys schemas by it). A type json-schema-to-typescript would write too narrow (a `default` of another type, a 2020-12
+ * verdicts). A record of evaluated properties ajv writes into after it turned `true` (emit/validators/evaluated-props.ts). Two schemas with one `$id` (ajv keys schemas by it). A type json-schema-to-typescript would write too narrow (a `default` of another type, a 2020-12
  * tuple, pattern properties beside other properties, an untyped schema, a `not`), a name two tools' `$defs`
  * share, a reference through an anchor or an `$id` base, a definition it declares nothing for, bounds it
  * refuses, its own `tsType` keyword in an author's schema, names of annotation keywords used as property

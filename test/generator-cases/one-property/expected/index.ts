@@ -7,7 +7,6 @@
 export type * from "./types.ts";
 export * as validators from "./validators.js";
 export { pin, methods, lookup } from "./dispatch.ts";
-export * as protocol from "./protocol.ts";
 export type {
   MethodEntry,
   CapabilityGate,

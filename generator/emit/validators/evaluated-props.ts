@@ -1,5 +1,5 @@
 /**
- * @module emit/evaluated-props — a property marked evaluated is marked only while the record of evaluated
+ * @module emit/validators/evaluated-props — a property marked evaluated is marked only while the record of evaluated
  * properties is an object.
  *
  * Ajv2020 records which properties of an object a schema evaluated (for `unevaluatedProperties`) in a local
@@ -14,8 +14,8 @@
  * generated validators to ajv's verdicts on the schema that showed it.
  */
 import type * as TS from 'typescript';
-import type { Edit } from './js-edit.ts';
-import { ts } from './typescript.ts';
+import type { Edit } from '../js-edit.ts';
+import { ts } from '../typescript.ts';
 
 /** ajv's name for a record of evaluated properties (`props0`, `props12`). */
 const PROPS = /^props\d+$/;

@@ -1,5 +1,6 @@
 /**
- * @module emit/standalone — ajv's standalone code as an ES module with stable names.
+ * @module emit/validators/standalone — the names of ajv's standalone code, and its CommonJS references made ES
+ * imports: the first rewrites of a set's module (index.ts standaloneParts runs them, with the others, in order).
  *
  * ajv numbers every function and constant it shares across a module in the order it compiles them
  * (`validate53`, `schema31`, `pattern4`), so one new `$ref` in one definition renumbers everything compiled
@@ -9,37 +10,30 @@
  * (`schema_CallToolRequest`), a format from its name (`format_date_time`), a pattern from a hash of its
  * source, an ajv runtime function from its code. The names are read off ajv's compiled functions (each
  * carries its `source`: its name and the scope values it uses), and the renaming is done on the parsed
- * module (emit/js-edit.ts), never by text substitution. Local names inside a function (`_errs3`) are left:
+ * module (../js-edit.ts), never by text substitution. Local names inside a function (`_errs3`) are left:
  * they are numbered per function, so they only move when that function changes. And the statements are put
  * in the order of those names rather than in ajv's compile order, so a `$ref` that makes ajv reach a function
- * sooner does not move it ({@link inStableOrder}).
+ * sooner does not move it (stable-order.ts, the last step).
  *
  * Formats: ajv writes `<code.formats><property>` for every format function, and {@link STANDALONE_FORMATS}
  * makes that the runtime's ES module (`formats.uri`); a format the runtime lacks comes from ajv-formats, or,
- * with `runtimeFormatsOnly` (a pin's package, which must not load CommonJS at run time), is an error.
+ * with `runtimeFormatsOnly` (a pin's package, which must not load CommonJS at run time), is an error
+ * ({@link formatImports}). ajv's run-time helpers, which its code `require`s, are imported
+ * ({@link runtimeHelpers}).
  */
 import { createHash } from 'node:crypto';
 import { _, type AnySchemaObject, type ValidateFunction } from 'ajv';
 import type coreModule from 'ajv/dist/core.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
+import { ts } from '../typescript.ts';
 import { formats as runtimeFormats } from '@wiregen/runtime/core';
-import { escapePointerToken } from '../errors.ts';
-import { parseModule, renameIdentifiers, topLevelInitializers, topLevelNames, type Edit } from './js-edit.ts';
-import { duplicateFunctions, droppedStatements } from './dedupe.ts';
-import { errorListEdits } from './error-append.ts';
-import { evaluatedPropsEdits } from './evaluated-props.ts';
-import { instancePathEdits } from './instance-path.ts';
-import { precheckEdits, validatorsOfExports } from './precheck.ts';
-import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits, withoutEditsInside } from './verdict-only.ts';
-import { inStableOrder, type AddedDeclaration, type StandaloneParts } from './stable-order.ts';
-
-export type { StandaloneExport, StandaloneParts } from './stable-order.ts';
+import { escapePointerToken } from '../../errors.ts';
+import type { Edit } from '../js-edit.ts';
+import type { AddedDeclaration } from './stable-order.ts';
 
 type AjvInstance = InstanceType<typeof coreModule.default>;
 type Compiled = ValidateFunction & { readonly source?: NonNullable<ValidateFunction['source']> };
-type ScopeName = NonNullable<NonNullable<ValidateFunction['source']>['scopeValues'][string]> extends Set<infer N> ? N : never;
+export type ScopeName = NonNullable<NonNullable<ValidateFunction['source']>['scopeValues'][string]> extends Set<infer N> ? N : never;
 
 /** The `code.formats` option of every standalone ajv instance: format functions are read off `formats`. */
 export const STANDALONE_FORMATS = _`formats`;
@@ -106,7 +100,7 @@ function reachable(ajv: AjvInstance, refs: Readonly<Record<string, string>>, lab
  * after the pointer of their schema in its document, prefixed by the export that names the document when the
  * module compiles several (a fixture's tools); the rest after their content.
  */
-function stableNames(
+export function stableNames(
   ajv: AjvInstance,
   refs: Readonly<Record<string, string>>,
   declared: readonly string[],
@@ -166,7 +160,7 @@ function stableNames(
  * ajv's run-time helpers the module requires (`require("ajv/dist/runtime/ucs2length")` for minLength/maxLength,
  * `…/equal` for uniqueItems and object consts, …): each call, and the import that replaces it.
  */
-function runtimeHelpers(source: TS.SourceFile): { edits: Edit[]; imports: string[]; otherRequire: string | undefined } {
+export function runtimeHelpers(source: TS.SourceFile): { edits: Edit[]; imports: string[]; otherRequire: string | undefined } {
   const edits: Edit[] = [];
   const names = new Map<string, string>();
   let otherRequire: string | undefined;
@@ -194,55 +188,16 @@ function runtimeHelpers(source: TS.SourceFile): { edits: Edit[]; imports: string
 }
 
 /**
- * One ESM module exporting a validator per `refs` name (name → schema URI; the schemas already added to
- * `ajv`, which must have `code.source` and {@link STANDALONE_FORMATS}), with stable names (see the module
- * comment). `label` names the module in errors.
+ * The imports and declarations that give the module the format functions it uses (`values`: every scope
+ * value of the module, {@link stableNames}): the runtime's (`@wiregen/runtime/core`), with ajv-formats' for
+ * those it lacks, which `runtimeFormatsOnly` refuses. A format that is a regular expression is written into
+ * the module as a literal and needs neither.
  */
-export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): string {
-  return moduleText(standaloneParts(ajv, refs, label, options));
-}
-
-/** How {@link standaloneEsm} writes a module. */
-export interface StandaloneOptions {
-  /** A format the runtime lacks is an error instead of an import of ajv-formats (a pin's package). Default false. */
-  readonly runtimeFormatsOnly?: boolean;
-  /**
-   * The functions take the data alone and leave nothing on `.errors` (emit/verdict-only.ts): for a set whose
-   * errors are never read. Default false (the functions take the instance path alone, emit/instance-path.ts).
-   */
-  readonly verdictOnly?: boolean;
-  /**
-   * The namespace the accept-path set of the same schemas is imported under: calls to an exported validator
-   * ask it first (emit/precheck.ts). Default: none.
-   */
-  readonly precheck?: string;
-}
-
-/** The text of a module from its parts (what {@link standaloneEsm} returns). */
-function moduleText(parts: StandaloneParts): string {
-  return `${[...parts.prologue, '', ...parts.declared, ...parts.exported.map((e) => e.text)].join('\n')}\n`;
-}
-
-/**
- * {@link standaloneEsm}'s module as its parts, for a caller that rewrites its exports (emit/validators.ts)
- * without parsing the module a second time.
- */
-export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): StandaloneParts {
-  const { runtimeFormatsOnly = false, verdictOnly = false, precheck } = options;
-  const code = standaloneCode.default(ajv, refs);
-  const source = parseModule(code, label, 'js', false);
-  const stable = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
-  const { values, functions } = stable;
-  // One function for a schema ajv compiled twice (emit/dedupe.ts): its callers renamed to the one kept.
-  const renameEdits = renameIdentifiers(source, stable.renames);
-  const merged = duplicateFunctions(source, renameEdits, stable.wanted);
-  const renames = new Map(stable.renames);
-  for (const [old, keep] of merged) renames.set(old, stable.renames.get(keep)!);
-  const edits: Edit[] = renameEdits.map((e) => {
-    const keep = merged.get(source.text.slice(e.start, e.end));
-    return keep === undefined ? e : { ...e, text: stable.renames.get(keep)! };
-  });
-  // Format functions (a format that is a regular expression is written into the module as a literal).
+export function formatImports(
+  values: ReadonlyMap<string, ScopeName>,
+  label: string,
+  runtimeFormatsOnly: boolean,
+): { imports: string[]; declarations: AddedDeclaration[] } {
   const used = [...values.values()].filter((n) => n.prefix === 'formats' && !(n.value?.ref instanceof RegExp)).map((n) => String(n.value?.key));
   const missing = [...new Set(used.filter((f) => !Object.hasOwn(runtimeFormats, f)))];
   if (runtimeFormatsOnly && missing.length)
@@ -255,23 +210,5 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
     // Read while the module loads (`const format_date = formats.date;`): it leads the declarations.
     declarations.push({ key: FORMATS, text: `const ${FORMATS} = { ...ajvFormats.fullFormats, ...runtimeFormats };`, readAtLoad: true });
   }
-  const helpers = runtimeHelpers(source);
-  // Every require() left is one of ajv's CommonJS references that no import replaces (the edits only rename
-  // ajv's names and replace the helpers' calls, so none is added or removed otherwise).
-  if (helpers.otherRequire) throw new Error(`standalone code for ${label} still calls require(): ${helpers.otherRequire}`);
-  edits.push(...helpers.edits, ...evaluatedPropsEdits(source));
-  imports.push(...helpers.imports);
-  if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, functions)));
-  const added = { imports, declarations };
-  if (!verdictOnly) {
-    // The all-errors set: its functions take the instance path alone (emit/instance-path.ts), append a
-    // failed callee's errors to their list (emit/error-append.ts) and drop a passed union's with pop()
-    // (emit/error-truncate.ts).
-    edits.push(...instancePathEdits(source), ...errorListEdits(source));
-    return inStableOrder(source, edits, renames, added, droppedStatements(source, renameEdits, merged, stable.renames), label);
-  }
-  const verdict = verdictOnlyEdits(source, label);
-  declarations.push(VERDICT_ONLY_DECLARATION);
-  const dropped = droppedStatements(source, withoutEditsInside(renameEdits, verdict), merged, stable.renames);
-  return inStableOrder(source, [...withoutEditsInside(edits, verdict), ...verdict], renames, added, dropped, label);
+  return { imports, declarations };
 }

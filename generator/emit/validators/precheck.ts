@@ -1,5 +1,5 @@
 /**
- * @module emit/precheck — in the all-errors set, a referenced definition that is valid is not walked for
+ * @module emit/validators/precheck — in the all-errors set, a referenced definition that is valid is not walked for
  * errors: each call from one validator to another that stands for a definition of the pin
  * (`validate_SamplingContent(data.content, {instancePath…})`) first asks the accept-path validator of that
  * definition (`fastSet.SamplingContent(data.content) || validate_SamplingContent(…)`).
@@ -12,12 +12,12 @@
  * function would have returned true, leaving nothing on `.errors` that the caller reads. Where it says no, the
  * all-errors function runs as before, so the report is the same, error for error.
  *
- * Only for documents without `unevaluated*` or `$dynamicRef` (emit/accept-path.ts UNEVALUATED): a call
+ * Only for documents without `unevaluated*` or `$dynamicRef` (accept-path.ts UNEVALUATED): a call
  * skipped there would also skip the properties the callee marks as evaluated, which those keywords read.
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 
 /** Whether evaluating `node` twice is the same as once: a name, or property and index reads of one. */
 function isPlainRead(node: TS.Expression): boolean {
@@ -31,7 +31,7 @@ function isPlainRead(node: TS.Expression): boolean {
 /**
  * ajv's name of each function that validates the schema of an export (the export's own function, and the
  * same definition compiled again where another one refers to it) → that export's name. `functions` are the
- * module's compiled functions by ajv's name (emit/standalone.ts).
+ * module's compiled functions by ajv's name (standalone.ts).
  */
 export function validatorsOfExports(
   ajv: { getSchema(uri: string): unknown },

@@ -1,5 +1,5 @@
 /**
- * @module emit/accept-path — the schema and the ajv options of the accept-path validators
+ * @module emit/validators/accept-path — the schema and the ajv options of the accept-path validators
  * (validators.fast.js), the ones every message goes through first.
  *
  * Why a second set: the exported validators must leave on `.errors`, after a failure, exactly the all-errors
@@ -7,7 +7,7 @@
  * that report (`allErrors: true`) makes a union run every branch and allocate an error object for each one
  * that fails, and Ajv2020 adds unevaluated-properties bookkeeping to every function. Most messages are valid,
  * so validators.js first asks a validator compiled only to answer yes or no, and runs the all-errors one only
- * when the answer is no (see emit/validators.ts). Both sets must accept and reject exactly the same data;
+ * when the answer is no (see index.ts). Both sets must accept and reject exactly the same data;
  * everything here changes how a verdict is reached, never the verdict:
  *
  * - `allErrors: false`, `messages: false`: stop at the first failure, no message strings.
@@ -35,8 +35,8 @@ import {
   type Json,
   type JsonObject,
   type SchemaBundle,
-} from '../load/schema.ts';
-import type { AjvClass } from './validators.ts';
+} from '../../load/schema.ts';
+import type { AjvClass } from './ajv.ts';
 
 /**
  * ajv's inner modules are CommonJS that set only `exports.default`: Node's ESM import hands over the exports
@@ -85,7 +85,7 @@ class Ajv2020WithoutUnevaluated extends AjvCore {
 }
 
 /**
- * How the accept-path options differ from the all-errors ones (emit/validators.ts createAjv takes them as
+ * How the accept-path options differ from the all-errors ones (ajv.ts createAjv takes them as
  * overrides): only in how fast a verdict is reached, see the module comment.
  */
 export const ACCEPT_PATH_OPTIONS = { allErrors: false, messages: false, inlineRefs: true, discriminator: true } as const;

@@ -1,9 +1,9 @@
 /**
- * @module emit/validators-worker — one thread of a full generate's validator compilation (emit/validator-threads.ts):
+ * @module workers/validators-worker — one thread of a full generate's validator compilation (validator-threads.ts):
  * claims the pins it is given from the last one down, each one the main thread has not claimed yet (a
  * compare-and-swap on the shared claim list, so no pin is compiled twice and the main thread never waits on
  * this thread's event loop), compiles its validators with the same function the main thread uses
- * (emit/validators.ts emitValidators), and posts the result or the error. It ends when no pin is left.
+ * (emit/validators/index.ts emitValidators), and posts the result or the error. It ends when no pin is left.
  *
  * Plain JavaScript, so the thread starts without a TypeScript loader; when the generator runs from its
  * sources, it loads tsx first with the repository's tsconfig (whose `paths` resolve `@wiregen/*`).

@@ -1,5 +1,5 @@
 /**
- * @module emit/error-append — in the all-errors set, a failed callee's errors are appended to the caller's
+ * @module emit/validators/error-append — in the all-errors set, a failed callee's errors are appended to the caller's
  * list instead of the list being copied.
  *
  * ajv takes a callee's errors as `vErrors = vErrors === null ? w.errors : vErrors.concat(w.errors);`: every
@@ -12,14 +12,14 @@
  * (test/generated/accept-path.test.ts on every pin, test/generator/instance-path.test.ts).
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 import { truncateEdits } from './error-truncate.ts';
 import { isErrorsTake } from './verdict-only.ts';
 
 /**
  * The edits that turn each take of a callee's errors in `source` (ajv's standalone code, as parsed) into an
- * append, and each length write into emit/error-truncate.ts's pop loop, in one walk over the module (the
+ * append, and each length write into error-truncate.ts's pop loop, in one walk over the module (the
  * all-errors set is about a megabyte of code per pin, and each walk of it counts in a generate).
  */
 export function errorListEdits(source: TS.SourceFile): Edit[] {

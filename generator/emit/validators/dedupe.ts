@@ -1,9 +1,9 @@
 /**
- * @module emit/dedupe — one function where ajv compiled a definition twice, and no constant nothing reads.
+ * @module emit/validators/dedupe — one function where ajv compiled a definition twice, and no constant nothing reads.
  *
  * ajv compiles a schema once per way it is reached: the export's own `getSchema(<document>#/$defs/Tool)` and
  * a `$ref` to `#/$defs/Tool` from another definition give two schema environments, so the module has two
- * functions for `Tool` (stable names `validate_Tool` and `validate_Tool_2`, emit/standalone.ts) that differ
+ * functions for `Tool` (stable names `validate_Tool` and `validate_Tool_2`, standalone.ts) that differ
  * only in the names they call themselves and their callees by: about a third of a pin's validator code,
  * read and parsed on every cold start. A function is dropped in favour of another of the same schema only
  * when the two statements (with the annotations ajv writes after them, `validate_X.evaluated = …`) are the
@@ -11,9 +11,9 @@
  * the same code, so the same verdicts and the same errors; the callers are renamed to the one kept.
  *
  * And a top-level constant no kept statement reads (a schema that only an error object of the accept-path
- * set mentioned, before emit/verdict-only.ts replaced those) is dropped.
+ * set mentioned, before verdict-only.ts replaced those) is dropped.
  *
- * Everything here works on the parsed module and the rename edits (emit/js-edit.ts), never on regular
+ * Everything here works on the parsed module and the rename edits (../js-edit.ts), never on regular
  * expressions over the text. Most copies are not compiled in the first place ({@link shareExportSchemas}); the
  * pass is for the rest.
  */
@@ -21,8 +21,8 @@ import type { AnySchema } from 'ajv';
 import type coreModule from 'ajv/dist/core.js';
 import compileModule from 'ajv/dist/compile/index.js';
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 
 /**
  * Registers each export's schema (`refs`: name → URI) with `ajv` before anything is compiled, as `getSchema`

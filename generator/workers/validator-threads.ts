@@ -1,27 +1,26 @@
 /**
- * @module emit/validator-threads — a full generate's validators compiled on worker threads as well as on the
- * main thread. Compiling a pin's two validator sets is the largest single piece of a generate (about half a
- * second a pin) and ran on the main thread only, which made it the run's critical path while the other core
- * was often idle. Now every pin is offered to both sides: worker threads (emit/validators-worker.mjs) claim pins from
- * the last one down, starting as soon as the plans exist (so while the main thread generates the repository's
- * specs), and the main thread claims a pin when its emission reaches the validators (emit/index.ts emitPin)
- * and compiles it itself if no thread has. The claims are a compare-and-swap on shared memory, so neither side
- * waits on the other's event loop and no pin is compiled twice.
+ * @module workers/validator-threads — a full generate's validators compiled on worker threads as well as on
+ * the main thread. Compiling a pin's two validator sets is the largest single piece of a generate (about half
+ * a second a pin) and ran on the main thread only, which made it the run's critical path while the other core
+ * was often idle. Now every pin is offered to both sides: worker threads (validators-worker.mjs) claim pins
+ * from the last one down, starting as soon as the plans exist (so while the main thread generates the
+ * repository's specs), and the main thread claims a pin when its emission reaches the validators
+ * (emit/index.ts emitPin, through index.ts Workers) and compiles it itself if no thread has. The claims are a
+ * compare-and-swap on shared memory, so neither side waits on the other's event loop and no pin is compiled
+ * twice.
  *
- * Whoever compiles a pin, the output is the same: the same function (emit/validators.ts emitValidators) over
- * the same plan (a structured clone of it), and that function keeps no state from one pin to the next that
- * reaches its output. test/generator/validator-threads.test.ts compares both sides' output for every pin.
+ * Whoever compiles a pin, the output is the same: the same function (emit/validators/index.ts
+ * emitValidators) over the same plan (a structured clone of it), and that function keeps no state from one
+ * pin to the next that reaches its output. test/generator/validator-threads.test.ts compares both sides'
+ * output for every pin.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PinPlan } from '../plan/index.ts';
-import { emitValidators } from './validators.ts';
+import { emitValidators, type ValidatorModules } from '../emit/validators/index.ts';
 
-/** A pin's validator modules (emit/validators.ts emitValidators). */
-export type ValidatorModules = ReturnType<typeof emitValidators>;
-
-/** Where emitPin gets a pin's validators: compiled now, or from whoever claimed the pin first. */
+/** A pin's validators: compiled now, or from whoever claimed the pin first. */
 export type ValidatorSource = (plan: PinPlan) => Promise<ValidatorModules>;
 
 /** The main thread's claim tag; thread k's is k + 2 (0 is unclaimed). */
@@ -47,7 +46,7 @@ export interface ValidatorThreadsOptions {
   readonly threads?: number;
   /** Called when a thread fails to start or dies; its pins are then compiled on the main thread. */
   readonly onThreadError?: (err: Error) => void;
-  /** The thread's module (default emit/validators-worker.mjs); tests give one that fails. */
+  /** The thread's module (default validators-worker.mjs); tests give one that fails. */
   readonly workerUrl?: URL;
 }
 
@@ -123,7 +122,7 @@ export class ValidatorThreads {
         plans: this.#plans,
         claims: this.#claims.buffer,
         tag,
-        module: new URL(`./validators.${isSource ? 'ts' : 'js'}`, import.meta.url).href,
+        module: new URL(`../emit/validators/index.${isSource ? 'ts' : 'js'}`, import.meta.url).href,
         // From the sources (the repository's bin/wiregen.mjs, the tests): the thread loads tsx with the
         // repository's tsconfig, as the main thread was.
         tsconfig: isSource ? fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) : undefined,

@@ -1,11 +1,11 @@
 /**
- * @module emit/stable-order — the statements of ajv's standalone code in a stable order (emit/standalone.ts):
+ * @module emit/validators/stable-order — the statements of ajv's standalone code in a stable order, the last step of index.ts standaloneParts:
  * by the names they declare, not in the order ajv compiled them, with the edits made on the parsed module
  * applied statement by statement.
  */
 import type * as TS from 'typescript';
-import { afterPrologueAndImports, applyEdits, byPosition, exportsAnything, type Edit } from './js-edit.ts';
-import { ts } from './typescript.ts';
+import { afterPrologueAndImports, applyEdits, byPosition, exportsAnything, type Edit } from '../js-edit.ts';
+import { ts } from '../typescript.ts';
 
 /** An exported statement of a standalone module: `export const <name> = <target>;`, as edited. */
 export interface StandaloneExport {
@@ -17,7 +17,7 @@ export interface StandaloneExport {
 }
 
 /**
- * A standalone module in its parts, in the order emit/standalone.ts standaloneEsm writes them: the directive prologue
+ * A standalone module in its parts, in the order index.ts standaloneParts writes them: the directive prologue
  * and the imports, the declarations in stable order, the exports by name; and whether any other statement
  * exports something (ajv's code has none: the caller that rewrites the exports checks).
  */

@@ -1,5 +1,5 @@
 /**
- * @module emit/error-truncate — in the all-errors set, the errors of a union's failed branches are dropped
+ * @module emit/validators/error-truncate — in the all-errors set, the errors of a union's failed branches are dropped
  * with `pop()` instead of by writing the list's `length`.
  *
  * Where a union (`anyOf`, `oneOf`), a `not` or an `if` passes, ajv resets the error list to the count it had
@@ -13,8 +13,8 @@
  * test/generator/error-truncate.test.ts).
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import type { Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import type { Edit } from '../js-edit.ts';
 
 /**
  * The two edits that turn `statement` into a pop loop when it is `vErrors.length = <count>;`, else none. Only

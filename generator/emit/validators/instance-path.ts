@@ -1,5 +1,5 @@
 /**
- * @module emit/instance-path — the all-errors set's functions take the instance path alone as their location.
+ * @module emit/validators/instance-path — the all-errors set's functions take the instance path alone as their location.
  *
  * ajv compiles every validator as `function v(data, {instancePath="", parentData, parentDataProperty,
  * rootData=data}={})` and calls a referenced one as `v(data.params, {instancePath:instancePath+"/params",
@@ -9,14 +9,14 @@
  * function's second parameter becomes `instancePath=""` and each call passes the path expression alone: the
  * same path strings, the same error objects on `.errors` (test/generated/accept-path.test.ts compares the
  * exported validators' reports with ajv's own on every pin), one object and one destructuring fewer per call.
- * That matters where the all-errors set runs, on data the accept path has refused (emit/precheck.ts).
+ * That matters where the all-errors set runs, on data the accept path has refused (precheck.ts).
  *
  * A module that reads `parentData`, `parentDataProperty` or `rootData` anywhere else, or has a function of
  * another shape, is left as ajv wrote it (no edits): nothing is lost, only the saving.
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import { isPropertyName, type Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import { isPropertyName, type Edit } from '../js-edit.ts';
 import { isLocationArgument, isLocationPattern, LOCATION } from './verdict-only.ts';
 
 /** The location names other than the instance path. */

@@ -1,5 +1,5 @@
 /**
- * @module format/prettier-worker — one thread of the formatting pool (format/pool.ts): formats every text it
+ * @module workers/prettier-worker — one thread of a run's formatting pool (prettier-pool.ts): formats every text it
  * is sent with prettier and the options sent with it, and answers with the result or the error's message.
  * Plain JavaScript, so the thread needs no TypeScript loader whether the generator runs from its sources
  * (tsx) or from its build.

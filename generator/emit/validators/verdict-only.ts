@@ -1,5 +1,5 @@
 /**
- * @module emit/verdict-only — the accept-path set's functions without ajv's location arguments and error
+ * @module emit/validators/verdict-only — the accept-path set's functions without ajv's location arguments and error
  * lists.
  *
  * ajv compiles every validator as `function v(data, {instancePath="", parentData, parentDataProperty,
@@ -7,7 +7,7 @@
  * parentData:data, parentDataProperty:"params", rootData})`: each call builds an object and a path string (for
  * a map's values, two `replace` calls per key), and each function destructures it again, whether or not the
  * data is valid. The locations only serve the error objects. validators.fast.js answers yes or no and nothing
- * reads its `.errors` (validators.js reports the all-errors set's, emit/validators.ts), so there its
+ * reads its `.errors` (validators.js reports the all-errors set's, index.ts), so there its
  * functions take `data` alone and its calls pass the data alone. Nor are its error objects' contents read:
  * each object literal ajv writes (a schema path, a keyword, a message, the parameters; a third of the set's
  * code, parsed on every cold start) is one shared, frozen module constant instead.
@@ -20,12 +20,12 @@
  * (test/generated/accept-path.test.ts holds both sets equal on every pin). A module that reads `.errors`
  * anywhere else is refused.
  *
- * Found on the parsed module (emit/js-edit.ts). Anything else that reads one of the four names (ajv's `$data`
+ * Found on the parsed module (../js-edit.ts). Anything else that reads one of the four names (ajv's `$data`
  * references read `rootData`, for one) is an error here, not a silent change of meaning.
  */
 import type * as TS from 'typescript';
-import { ts } from './typescript.ts';
-import { isPropertyName, type Edit } from './js-edit.ts';
+import { ts } from '../typescript.ts';
+import { isPropertyName, type Edit } from '../js-edit.ts';
 
 /** The location names: the second parameter of every function ajv compiles, and what each call passes there. */
 export const LOCATION = ['instancePath', 'parentData', 'parentDataProperty', 'rootData'] as const;
