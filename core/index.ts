@@ -1,7 +1,8 @@
 /**
- * @module core — what every generated package shares and the runtime reads: the shape of a dispatch-table
- * entry, a precompiled validator, ProtoJSON field order, and the error a typed client raises for a result
- * its schema rejects. Pin-independent, declared once; each generated package imports it from here.
+ * @module @wiregen/core — what every generated package shares and the runtime reads: the shape of a
+ * dispatch-table entry, a precompiled validator, ProtoJSON field order, the error a typed client raises for a
+ * result its schema rejects, and the JSON Schema format checks. Pin-independent, declared once, and a leaf: it
+ * imports no other package, so the generated packages depend on it and the runtime depends on them and on it.
  */
 
 /** An ajv error: where (instancePath, a JSON pointer into the data) and why. */
