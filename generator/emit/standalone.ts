@@ -15,8 +15,9 @@
  * sooner does not move it ({@link inStableOrder}).
  *
  * Formats: ajv writes `<code.formats><property>` for every format function, and {@link STANDALONE_FORMATS}
- * makes that the runtime's ES module (`formats.uri`); a format the runtime lacks comes from ajv-formats, or,
- * with `runtimeFormatsOnly` (a pin's package, which must not load CommonJS at run time), is an error.
+ * makes that the ES module of @wiregen/core (`formats.uri`), imported from `formatsModule`; a format it lacks
+ * comes from ajv-formats, or, with `runtimeFormatsOnly` (a pin's package, which must not load CommonJS at run
+ * time), is an error.
  */
 import { createHash } from 'node:crypto';
 import { _, type AnySchemaObject, type ValidateFunction } from 'ajv';
@@ -207,6 +208,12 @@ export interface StandaloneOptions {
   /** A format the runtime lacks is an error instead of an import of ajv-formats (a pin's package). Default false. */
   readonly runtimeFormatsOnly?: boolean;
   /**
+   * The module the format checks are imported from: `@wiregen/core` in a pin's package (which depends on it,
+   * emit/package.ts). Default `@wiregen/runtime/core`, its re-export, for a spec module in a user's project
+   * (which depends on the runtime).
+   */
+  readonly formatsModule?: string;
+  /**
    * The functions take the data alone and leave nothing on `.errors` (emit/verdict-only.ts): for a set whose
    * errors are never read. Default false (the functions take the instance path alone, emit/instance-path.ts).
    */
@@ -228,7 +235,7 @@ function moduleText(parts: StandaloneParts): string {
  * without parsing the module a second time.
  */
 export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): StandaloneParts {
-  const { runtimeFormatsOnly = false, verdictOnly = false, precheck } = options;
+  const { runtimeFormatsOnly = false, formatsModule = '@wiregen/runtime/core', verdictOnly = false, precheck } = options;
   const code = standaloneCode.default(ajv, refs);
   const source = parseModule(code, label, 'js', false);
   const stable = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
@@ -246,12 +253,12 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   const used = [...values.values()].filter((n) => n.prefix === 'formats' && !(n.value?.ref instanceof RegExp)).map((n) => String(n.value?.key));
   const missing = [...new Set(used.filter((f) => !Object.hasOwn(runtimeFormats, f)))];
   if (runtimeFormatsOnly && missing.length)
-    throw new Error(`${label}: format ${missing.join(', ')} has no implementation in @wiregen/runtime/core (runtime/core/formats.ts); add it there`);
+    throw new Error(`${label}: format ${missing.join(', ')} has no implementation in @wiregen/core (core/formats.ts); add it there`);
   const imports: string[] = [];
   const declarations: AddedDeclaration[] = [];
-  if (used.length && !missing.length) imports.push(`import { ${FORMATS} } from "@wiregen/runtime/core";`);
+  if (used.length && !missing.length) imports.push(`import { ${FORMATS} } from "${formatsModule}";`);
   if (missing.length) {
-    imports.push(`import { ${FORMATS} as runtimeFormats } from "@wiregen/runtime/core";`, `import ajvFormats from "ajv-formats/dist/formats.js";`);
+    imports.push(`import { ${FORMATS} as runtimeFormats } from "${formatsModule}";`, `import ajvFormats from "ajv-formats/dist/formats.js";`);
     // Read while the module loads (`const format_date = formats.date;`): it leads the declarations.
     declarations.push({ key: FORMATS, text: `const ${FORMATS} = { ...ajvFormats.fullFormats, ...runtimeFormats };`, readAtLoad: true });
   }

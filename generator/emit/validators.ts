@@ -216,12 +216,12 @@ export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts
   // The accept-path check in front of calls between validators needs a document without unevaluated-properties
   // bookkeeping (emit/precheck.ts): Ajv2020 is kept only for a document that has it.
   const precheck = Class === Ajv2020.default ? undefined : FAST;
-  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, precheck });
+  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, formatsModule: '@wiregen/core', precheck });
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, Class);
   fastAjv.addSchema(discriminateUnions(doc).doc);
   shareExportSchemas(fastAjv, refs);
   const fastJs = render('validators.fast.js', {
-    code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }),
+    code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, formatsModule: '@wiregen/core', verdictOnly: true }),
   });
   const js = withAcceptPath(plan, allErrors);
   const dts = render('validators.d.ts', { validators: plan.validators.map((v) => ({ name: v.name, type: validatorType(v) })) });
