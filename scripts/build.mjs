@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // npm run build: every workspace package gets a dist/ of plain ES modules and .d.ts.
 //
-// 1. One TypeScript program covers all packages (the runtime imports the generated packages, and they import
-//    the runtime's shared types), so tsc writes the declarations once into .build/.
-// 2. The runtime and the generated packages are bundled per entry point (package.json `exports`) with
-//    esbuild, shared code split into chunks, every other package left an import: a cold start then reads a
-//    few files, not dozens. The generator (the CLI) keeps tsc's one file per module, next to its templates.
+// 1. One TypeScript program covers all packages, each package's imports of the others resolved to their
+//    sources by tsconfig.json's `paths`: one tsc run over the workspace is quicker than one per package, and
+//    writes every package's declarations into .build/. The packages form no cycle (the generator depends on
+//    the runtime, the runtime on the generated packages, they on @wiregen/core, which depends on none of
+//    ours: test/consumer/package-graph.test.ts), and the steps below take them in package.json's order.
+// 2. @wiregen/core, the runtime and the generated packages are bundled per entry point (package.json
+//    `exports`) with esbuild, shared code split into chunks, every other package left an import: a cold start
+//    then reads a few files, not dozens. The generator (the CLI) keeps tsc's one file per module, next to its
+//    templates.
 //    The generated packages' bundles are printed without whitespace: they are mostly precompiled validators
 //    (mcp-2026-07-28's two validator modules are 0.86 MB as generated, its chunk 0.77 MB without the indentation), and Node reads and
 //    parses all of it when a server first uses the revision; identifiers and function names stay, so stack

@@ -45,7 +45,7 @@ const SLICE_MS = 100;
 /** Time on each definition's messages per subject and round. */
 const BYDEF_MS = 30;
 const COLD_RUNS = 5;
-/** The workers' environment: tsx without the repository's `paths` (bench/tsconfig.workers.json), so the validators' own imports (`@wiregen/runtime/core`) load the built packages too. */
+/** The workers' environment: tsx without the repository's `paths` (bench/tsconfig.workers.json), so the validators' own imports (`@wiregen/core`) load the built packages too. */
 const WORKER_ENV = { ...CHILD_ENV, TSX_TSCONFIG_PATH: join(BENCH, 'tsconfig.workers.json') };
 
 /** A worker validating `file` with `subject` (see worker.ts), with `flags` for node. */

@@ -15,8 +15,8 @@ export type {
   ValidationError,
   ClientTransport,
   WireField,
-} from "@wiregen/runtime/core";
-export { InvalidResultError } from "@wiregen/runtime/core";
+} from "@wiregen/core";
+export { InvalidResultError } from "@wiregen/core";
 export type { ServerHandlers, ClientHandlers, Handlers } from "./handlers.ts";
 export { Client } from "./client.ts";
 export { messageFields, rpcInputs, rpcOutputs } from "./wire-order.ts";

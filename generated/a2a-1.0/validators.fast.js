@@ -5,7 +5,7 @@
 // answering yes or no only (no error locations, nothing on `.errors`). See generator/emit/accept-path.ts
 // and emit/verdict-only.ts.
 "use strict";
-import { formats } from "@wiregen/runtime/core";
+import { formats } from "@wiregen/core";
 
 const format_date_time = formats["date-time"];
 const func_191f75b3 = Object.prototype.hasOwnProperty;

@@ -5,7 +5,7 @@
 // answering yes or no only (no error locations, nothing on `.errors`). See generator/emit/accept-path.ts
 // and emit/verdict-only.ts.
 "use strict";
-import { formats } from "@wiregen/runtime/core";
+import { formats } from "@wiregen/core";
 
 const format_byte = formats.byte;
 const format_uri = formats.uri;

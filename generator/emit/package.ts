@@ -15,14 +15,14 @@ interface PackageJson {
   readonly dependencies?: Record<string, string>;
 }
 
-/** The generator's own package.json (its version, and the ajv-formats range the validators import). */
+/** The generator's own package.json (its version, and the ranges of what the packages it writes import). */
 function generatorPackage(): PackageJson {
   return require('wiregen/package.json') as PackageJson;
 }
 
-/** The runtime release generated packages plug into: the generator's dependency on it. */
-export function runtimeRange(): string {
-  return generatorPackage().dependencies?.['@wiregen/runtime'] ?? '*';
+/** The release of @wiregen/core (the types and format checks a pin's package imports): the generator's dependency on it. */
+function coreRange(): string {
+  return generatorPackage().dependencies?.['@wiregen/core'] ?? '*';
 }
 
 /** An `exports` entry for a built module. */
@@ -40,9 +40,12 @@ export function emitPackageJson(plan: PinPlan, generator: string, usesFormats: b
     sideEffects: false,
     exports: { '.': built('index'), './validators': built('validators'), './package.json': './package.json' },
     files: ['dist', 'README.md'],
-    ...(usesFormats ? { dependencies: { 'ajv-formats': generatorPackage().dependencies?.['ajv-formats'] ?? '*' } } : {}),
-    // The shared types (MethodEntry, Validator, …) are the runtime's; the runtime depends on this package.
-    peerDependencies: { '@wiregen/runtime': runtimeRange() },
+    // The shared types (MethodEntry, Validator, …) and format checks are @wiregen/core's, a package that
+    // depends on none of ours; the runtime depends on this package, never the other way.
+    dependencies: {
+      '@wiregen/core': coreRange(),
+      ...(usesFormats ? { 'ajv-formats': generatorPackage().dependencies?.['ajv-formats'] ?? '*' } : {}),
+    },
     wiregen: { pin: plan.id, sources: plan.sources },
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;
@@ -65,7 +68,7 @@ Sources: ${plan.sources.map((s) => `\`${s}\``).join(', ')}.
 ${hasProtocol(plan) ? '| `protocol` | what the schema fixes beside its types: `errors` (error codes, with the HTTP status a definition requires), `metaKeys`, `limits` |\n' : ''}
 \`import { … } from '${plan.packageName}'\` re-exports all of it; \`${plan.packageName}/validators\` is the validators
 alone. The package ships plain ES modules and \`.d.ts\` (\`dist/\`); the shared types (\`MethodEntry\`,
-\`Validator\`) come from \`@wiregen/runtime/core\`.
+\`Validator\`) come from \`@wiregen/core\`.
 `;
 }
 

@@ -19,7 +19,7 @@ export function emitWireOrder(order: WireOrder, plan: PinPlan): string {
  * names), with the message type each message-holding field carries, and each rpc's input and output
  * message.
  */
-import type { WireField } from "@wiregen/runtime/core";
+import type { WireField } from "@wiregen/core";
 
 export const messageFields: Readonly<Record<string, readonly WireField[]>> = ${JSON.stringify(order.messages)};
 

@@ -8,7 +8,7 @@
  * body is). A tool's `x-mcp-header` arguments are not mirrored: a corpus of such calls needs stdio.
  */
 import { mcp, statelessRevisions } from '@wiregen/revisions';
-import type { MethodEntry } from '@wiregen/runtime/core';
+import type { MethodEntry } from '@wiregen/core';
 import { sseEvents } from '@wiregen/runtime/transports';
 import { clip } from './compare.ts';
 import type { CorpusCase, Preamble } from './corpus.ts';

@@ -17,7 +17,7 @@ export function compileInputSchema(schema: object): ValidateFunction {
 
 /**
  * A one-line reason for an ajv error, naming the property where ajv puts it in params. Takes what every
- * ajv-compiled validator leaves, including a generated package's (runtime/core ValidationError).
+ * ajv-compiled validator leaves, including a generated package's (@wiregen/core ValidationError).
  */
 export function describeError(e: Pick<ErrorObject, 'keyword' | 'params' | 'message'>): string {
   switch (e.keyword) {

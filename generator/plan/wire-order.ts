@@ -5,7 +5,7 @@
  * rpc's input and output message are the manifest's params and result, which check/manifest.ts holds to the
  * proto; emit/wire-order.ts writes them from the plan's methods.)
  */
-import type { WireField } from '@wiregen/runtime/core';
+import type { WireField } from '@wiregen/core';
 import { protoTypeName, type ProtoFile } from '../load/proto.ts';
 
 export interface WireOrder {

@@ -9,7 +9,7 @@
  * clients, through subscriptions/listen); a 2026-07-28 client is offered both.
  */
 import { mcp, statelessRevisions } from '@wiregen/revisions';
-import type { MethodEntry } from '@wiregen/runtime/core';
+import type { MethodEntry } from '@wiregen/core';
 import type { JsonObject } from '@wiregen/runtime/jsonrpc';
 
 /** The server capability flags the change notifications are gated on, in dispatch-table order. */

@@ -5,7 +5,7 @@
  * generated pin packages it depends on, so it needs no `schemas/` folder.
  */
 import { a2a, mcp } from '@wiregen/revisions';
-import type { Validator } from '@wiregen/runtime/core';
+import type { Validator } from '@wiregen/core';
 
 /** What a spec describes: an MCP server (a catalogue) or an A2A agent (a card). */
 export type SpecKind = 'server' | 'agent';

@@ -16,7 +16,7 @@
 import Ajv, { type Options } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { formatsUsed } from '@wiregen/runtime/core';
+import { formatsUsed } from '@wiregen/core';
 import { isObject, SCHEMA_URI, type Draft, type Json, type JsonObject } from '../load/schema.ts';
 import { describeError } from '../load/validate-input.ts';
 import { DATA, MAPS, withUniqueIds } from './schema-uris.ts';

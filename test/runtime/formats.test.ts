@@ -1,11 +1,11 @@
 /**
- * The runtime's ES module formats (runtime/core/formats.ts) against the oracle they stand in for, ajv-formats'
+ * The ES module formats of @wiregen/core (core/formats.ts) against the oracle they stand in for, ajv-formats'
  * full formats: the same verdict on hand-picked edge cases and on thousands of generated and mutated strings
  * (seeded, so a failure reproduces).
  */
 import ajvFormatsModule from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
-import { formats } from '../../runtime/core/formats.ts';
+import { formats } from '../../core/formats.ts';
 
 type Oracle = { fullFormats: Record<string, ((s: string) => boolean) | { validate: (s: string) => boolean } | RegExp> };
 const oracle = ((ajvFormatsModule as unknown as { default?: Oracle }).default ?? ajvFormatsModule) as Oracle;

@@ -30,6 +30,7 @@ async function typecheck(dir: string, resolution: 'NodeNext' | 'Bundler'): Promi
       paths: {
         '@wiregen/runtime': [join(ROOT, 'runtime/index.ts')],
         '@wiregen/runtime/*': [join(ROOT, 'runtime/*/index.ts')],
+        '@wiregen/core': [join(ROOT, 'core/index.ts')],
         '@wiregen/*': [join(ROOT, 'generated/*/index.ts')],
       },
     },

@@ -142,6 +142,7 @@ export async function strictTsc(project: UserProject): Promise<string> {
       paths: {
         '@wiregen/runtime': [join(ROOT, 'runtime/index.ts')],
         '@wiregen/runtime/*': [join(ROOT, 'runtime/*/index.ts')],
+        '@wiregen/core': [join(ROOT, 'core/index.ts')],
         '@wiregen/*': [join(ROOT, 'generated/*/index.ts')],
       },
     },

@@ -36,8 +36,8 @@
  *     compile order (`validate53`), so one new `$ref` does not renumber the whole module.
  *  2. dedupe.ts duplicateFunctions: one function where ajv compiled a definition twice (a third of a pin's
  *     code, parsed on every cold start).
- *  3. standalone.ts formatImports: format functions from `@wiregen/runtime/core`; a pin's package may load
- *     no other (ajv-formats is CommonJS).
+ *  3. standalone.ts formatImports: format functions from `@wiregen/core` (a spec module: its re-export
+ *     `@wiregen/runtime/core`); a pin's package may load no other (ajv-formats is CommonJS).
  *  4. standalone.ts runtimeHelpers: ajv's `require()` of its run-time helpers become imports (an ES module).
  *  5. evaluated-props.ts: a write into a record of evaluated properties is guarded, as the record may be
  *     `true` and an ES module is strict, where that write throws.
@@ -88,13 +88,13 @@ export function emitValidators(plan: PinPlan): ValidatorModules {
   // 4. The all-errors set. The accept-path check in front of calls between validators needs a document
   // without unevaluated-properties bookkeeping (precheck.ts): Ajv2020 is kept only for a document that has it.
   const precheck = Class === Ajv2020.default ? undefined : FAST;
-  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, precheck });
+  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, formatsModule: '@wiregen/core', precheck });
   // 5–6. The accept-path set.
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, Class);
   fastAjv.addSchema(discriminateUnions(doc).doc);
   shareExportSchemas(fastAjv, refs);
   const fastJs = render('validators.fast.js', {
-    code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }),
+    code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, formatsModule: '@wiregen/core', verdictOnly: true }),
   });
   // 7. validators.js.
   const js = withAcceptPath(plan, allErrors);
@@ -107,6 +107,12 @@ export function emitValidators(plan: PinPlan): ValidatorModules {
 export interface StandaloneOptions {
   /** A format the runtime lacks is an error instead of an import of ajv-formats (a pin's package). Default false. */
   readonly runtimeFormatsOnly?: boolean;
+  /**
+   * The module the format checks are imported from: `@wiregen/core` in a pin's package (which depends on it,
+   * ../package.ts). Default `@wiregen/runtime/core`, its re-export, for a spec module in a user's project
+   * (which depends on the runtime).
+   */
+  readonly formatsModule?: string;
   /**
    * The functions take the data alone and leave nothing on `.errors` (verdict-only.ts): for a set whose
    * errors are never read. Default false (the all-errors rewrites: instance-path.ts, error-append.ts).
@@ -126,7 +132,7 @@ export interface StandaloneOptions {
  * errors.
  */
 export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): StandaloneParts {
-  const { runtimeFormatsOnly = false, verdictOnly = false, precheck } = options;
+  const { runtimeFormatsOnly = false, formatsModule = '@wiregen/runtime/core', verdictOnly = false, precheck } = options;
   const source = parseModule(standaloneCode.default(ajv, refs), label, 'js', false);
   // 1. Stable names.
   const stable = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
@@ -140,7 +146,7 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
     return keep === undefined ? e : { ...e, text: stable.renames.get(keep)! };
   });
   // 3. Formats.
-  const { imports, declarations } = formatImports(stable.values, label, runtimeFormatsOnly);
+  const { imports, declarations } = formatImports(stable.values, label, runtimeFormatsOnly, formatsModule);
   // 4. ajv's run-time helpers. Every require() left is one of ajv's CommonJS references that no import
   // replaces (the edits only rename ajv's names and replace the helpers' calls, so none is added or removed).
   const helpers = runtimeHelpers(source);

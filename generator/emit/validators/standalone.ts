@@ -16,7 +16,7 @@
  * sooner does not move it (stable-order.ts, the last step).
  *
  * Formats: ajv writes `<code.formats><property>` for every format function, and {@link STANDALONE_FORMATS}
- * makes that the runtime's ES module (`formats.uri`); a format the runtime lacks comes from ajv-formats, or,
+ * makes that the ES module of @wiregen/core (`formats.uri`); a format it lacks comes from ajv-formats, or,
  * with `runtimeFormatsOnly` (a pin's package, which must not load CommonJS at run time), is an error
  * ({@link formatImports}). ajv's run-time helpers, which its code `require`s, are imported
  * ({@link runtimeHelpers}).
@@ -189,7 +189,7 @@ export function runtimeHelpers(source: TS.SourceFile): { edits: Edit[]; imports:
 
 /**
  * The imports and declarations that give the module the format functions it uses (`values`: every scope
- * value of the module, {@link stableNames}): the runtime's (`@wiregen/runtime/core`), with ajv-formats' for
+ * value of the module, {@link stableNames}): @wiregen/core's (imported from `formatsModule`), with ajv-formats' for
  * those it lacks, which `runtimeFormatsOnly` refuses. A format that is a regular expression is written into
  * the module as a literal and needs neither.
  */
@@ -197,16 +197,17 @@ export function formatImports(
   values: ReadonlyMap<string, ScopeName>,
   label: string,
   runtimeFormatsOnly: boolean,
+  formatsModule: string,
 ): { imports: string[]; declarations: AddedDeclaration[] } {
   const used = [...values.values()].filter((n) => n.prefix === 'formats' && !(n.value?.ref instanceof RegExp)).map((n) => String(n.value?.key));
   const missing = [...new Set(used.filter((f) => !Object.hasOwn(runtimeFormats, f)))];
   if (runtimeFormatsOnly && missing.length)
-    throw new Error(`${label}: format ${missing.join(', ')} has no implementation in @wiregen/runtime/core (runtime/core/formats.ts); add it there`);
+    throw new Error(`${label}: format ${missing.join(', ')} has no implementation in @wiregen/core (core/formats.ts); add it there`);
   const imports: string[] = [];
   const declarations: AddedDeclaration[] = [];
-  if (used.length && !missing.length) imports.push(`import { ${FORMATS} } from "@wiregen/runtime/core";`);
+  if (used.length && !missing.length) imports.push(`import { ${FORMATS} } from "${formatsModule}";`);
   if (missing.length) {
-    imports.push(`import { ${FORMATS} as runtimeFormats } from "@wiregen/runtime/core";`, `import ajvFormats from "ajv-formats/dist/formats.js";`);
+    imports.push(`import { ${FORMATS} as runtimeFormats } from "${formatsModule}";`, `import ajvFormats from "ajv-formats/dist/formats.js";`);
     // Read while the module loads (`const format_date = formats.date;`): it leads the declarations.
     declarations.push({ key: FORMATS, text: `const ${FORMATS} = { ...ajvFormats.fullFormats, ...runtimeFormats };`, readAtLoad: true });
   }

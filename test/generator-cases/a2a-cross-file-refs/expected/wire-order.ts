@@ -5,7 +5,7 @@
  * names), with the message type each message-holding field carries, and each rpc's input and output
  * message.
  */
-import type { WireField } from "@wiregen/runtime/core";
+import type { WireField } from "@wiregen/core";
 
 export const messageFields: Readonly<Record<string, readonly WireField[]>> = {
   Note: [{ name: "noteId" }, { name: "kind" }, { name: "metadata" }],

@@ -15,6 +15,6 @@ export type {
   ValidationError,
   ClientTransport,
   WireField,
-} from "@wiregen/runtime/core";
-export { InvalidResultError } from "@wiregen/runtime/core";
+} from "@wiregen/core";
+export { InvalidResultError } from "@wiregen/core";
 export type { ServerHandlers, ClientHandlers, Handlers } from "./handlers.ts";
