@@ -7,8 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { docBlocks, docPages, withoutModuleComment } from '../consumer/harness.ts';
-import { ROOT } from '../helpers/project.ts';
+import { ROOT, runCli } from '../helpers/project.ts';
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
 
@@ -44,6 +45,15 @@ describe('the README', () => {
     expect(spec?.code.slice(spec.code.indexOf('\n') + 1)).toBe(withoutModuleComment(read('examples/mcp-server/src/server.ts')));
     expect(blocks.map((b) => b.file)).toEqual(expect.arrayContaining(['src/code-first.ts', 'src/handlers.ts']));
   });
+
+  it('shows a part of examples/mcp-server/server.yaml as it is: the forecast tool and the resource template', () => {
+    type Spec = { tools: { name: string; description?: string }[]; resourceTemplates: { description?: string }[] };
+    const shown = parse(/```yaml\n([\s\S]*?)```/.exec(readme)![1]!) as Spec;
+    const example = parse(read('examples/mcp-server/server.yaml')) as Spec;
+    const { description: _tool, ...forecast } = example.tools.find((t) => t.name === 'forecast')!;
+    const { description: _template, ...template } = example.resourceTemplates[0]!;
+    expect(shown).toEqual({ tools: [forecast], resourceTemplates: [template] });
+  });
 });
 
 describe('the docs/ pages', () => {
@@ -75,6 +85,19 @@ describe('the docs/ pages', () => {
     // Two blocks writing one file would hide one of them.
     const files = blocks.map((b) => `${b.kind}:${b.file}`);
     expect(new Set(files).size).toBe(files.length);
+  });
+
+  it('docs/commands.md names commands that exist, with options their --help lists', async () => {
+    const rows = read('docs/commands.md')
+      .split('\n')
+      .filter((l) => l.startsWith('| `wiregen '));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      const command = /^\| `wiregen ([a-z]+)/.exec(row)![1]!;
+      const { code, out } = await runCli([command, '--help']);
+      expect(code, row).toBe(0);
+      for (const option of new Set(row.match(/--[a-z][a-z-]*/g) ?? [])) expect(out.join('\n'), `${command} ${option}`).toContain(option);
+    }
   });
 
   it('docs/conformance.md holds the markers npm run conformance writes between', () => {
