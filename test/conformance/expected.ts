@@ -1,7 +1,7 @@
 /**
  * @module test/conformance/expected — the runner's scenarios whose checks may end SKIPPED, each with the
- * reason: on the server leg what conformance.test.ts allows and report.ts prints under the README table, on
- * the client leg what runner-client.test.ts allows under `--suite all`.
+ * reason: on the server leg what conformance.test.ts allows and report.ts prints under the tables of
+ * docs/conformance.md, on the client leg what runner-client.test.ts allows under `--suite all`.
  */
 /**
  * The scenarios whose checks may end SKIPPED, and why (every other WARNING or SKIPPED check fails the test).

@@ -1,7 +1,8 @@
 /**
  * `npm run conformance`: runs the official runner's server leg (`--requirements` 2026-07-28 and 2025-11-25,
- * then `--suite all`) against the `conformance` fixture and writes the results tables into README.md, between
- * the conformance markers, from the runner's checks.json files, with the expected SKIPPED scenarios and why. `--check` compares instead of writing (exit 1 when the README is stale).
+ * then `--suite all`) against the `conformance` fixture and writes the results tables into docs/conformance.md,
+ * between the conformance markers, from the runner's checks.json files, with the expected SKIPPED scenarios and
+ * why. `--check` compares instead of writing (exit 1 when the page is stale).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import { ROOT } from '../helpers/project.ts';
 import { EXPECTED_SKIPPED } from './expected.ts';
 import { runnerPaths, runServerLeg, startFixture, tally, type ScenarioResult, type Selection } from './harness.ts';
 
+/** The page the tables are written into (repository-relative). */
+const PAGE = 'docs/conformance.md';
 const BEGIN = '<!-- conformance:begin (written by npm run conformance; do not edit) -->';
 const END = '<!-- conformance:end -->';
 const SELECTIONS: [string, Selection][] = [
@@ -70,21 +73,21 @@ async function main(): Promise<number> {
     ...Object.entries(EXPECTED_SKIPPED).map(([scenario, reason]) => `- ${scenario}: ${reason}`),
     END,
   ].join('\n');
-  const readmePath = join(ROOT, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = readme.indexOf(BEGIN);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < 0) throw new Error(`README.md has no conformance markers (${BEGIN} … ${END})`);
-  const next = readme.slice(0, start) + block + readme.slice(end + END.length);
+  const pagePath = join(ROOT, PAGE);
+  const page = readFileSync(pagePath, 'utf8');
+  const start = page.indexOf(BEGIN);
+  const end = page.indexOf(END);
+  if (start < 0 || end < 0) throw new Error(`${PAGE} has no conformance markers (${BEGIN} … ${END})`);
+  const next = page.slice(0, start) + block + page.slice(end + END.length);
   if (check) {
-    if (next !== readme) {
-      process.stderr.write('README.md conformance table is stale: run npm run conformance\n');
+    if (next !== page) {
+      process.stderr.write(`${PAGE} conformance tables are stale: run npm run conformance\n`);
       return 1;
     }
     return 0;
   }
-  writeFileSync(readmePath, next);
-  process.stderr.write('README.md conformance table written\n');
+  writeFileSync(pagePath, next);
+  process.stderr.write(`${PAGE} conformance tables written\n`);
   return 0;
 }
 

@@ -2,9 +2,8 @@
  * @module test/consumer/a2a-agent.suite — examples/a2a-agent installed from the tarballs: generated again with
  * the packed CLI, type-checked strictly, run on plain Node and called by the `@a2a-js/sdk` 1.3.0 client.
  */
-import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, readmeBlocks, start, tree, tsc, wiregen } from './harness.ts';
+import { freePort, start, tree, tsc, wiregen, writeDocBlocks } from './harness.ts';
 import { consumerProject, type ConsumerProject, type Packed } from './packages.ts';
 
 export function a2aAgentSuite(packed: () => Packed): void {
@@ -12,18 +11,19 @@ export function a2aAgentSuite(packed: () => Packed): void {
     let project: ConsumerProject;
 
     beforeAll(() => {
-      project = consumerProject('a2a-agent', packed());
+      // @types/pg for @wiregen/runtime/a2a/postgres's declarations (docs/deployment.md's code imports it).
+      project = consumerProject('a2a-agent', packed(), ['@types/pg@8']);
     }, 300_000);
 
     afterAll(() => project?.dispose());
 
-    it("generates with the packed CLI exactly what the example commits, and type-checks strictly (with the README's agent code)", () => {
+    it('generates with the packed CLI exactly what the example commits, and type-checks strictly (with the agent code of the README and docs/)', () => {
       const committed = tree(project.path('src/generated'));
       wiregen(project, ['generate', '--spec', 'agent.yaml', '--out', 'src/generated']);
       expect(tree(project.path('src/generated'))).toEqual(committed);
-      const blocks = readmeBlocks('agent');
-      expect(blocks.length).toBeGreaterThanOrEqual(1);
-      blocks.forEach((code, i) => writeFileSync(project.path(`src/readme-agent-${i + 1}.ts`), code));
+      // Every ```ts block that imports @wiregen/runtime/a2a, createAgent or ./agent.js compiles in this example.
+      const { written } = writeDocBlocks(project, 'agent');
+      expect(written.length).toBeGreaterThanOrEqual(1);
       tsc(project);
     });
 

@@ -1,7 +1,8 @@
 /**
  * @module test/consumer/mcp-server.suite — examples/mcp-server installed from the tarballs: generated again with
- * the packed CLI, type-checked strictly with the README's code and every package, run on plain Node and called
- * by the official clients over stdio, Streamable HTTP and Express.
+ * the packed CLI, type-checked strictly with the code of the README and the docs/ pages and every package, run
+ * on plain Node and called by the official clients over stdio, Streamable HTTP and Express; the README's three
+ * ways of writing it and its golden-test commands (readme-servers.suite.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +13,9 @@ import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@mo
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/project.ts';
-import { INFO, readmeBlocks, start, tree, tsc, wiregen } from './harness.ts';
+import { INFO, start, tree, tsc, wiregen, writeDocBlocks } from './harness.ts';
 import { consumerProject, type ConsumerProject, type Packed } from './packages.ts';
+import { readmeServersSuite } from './readme-servers.suite.ts';
 import { agentBehaviours, SERVERS, STRICT_OPTIONS } from './strict-modules.ts';
 
 export function mcpServerSuite(packed: () => Packed): void {
@@ -21,7 +23,7 @@ export function mcpServerSuite(packed: () => Packed): void {
     let project: ConsumerProject;
 
     beforeAll(() => {
-      // hono for the README's code; @types/pg for @wiregen/runtime/a2a/postgres's declarations (pg, its optional peer, has none).
+      // hono for the docs' code; @types/pg for @wiregen/runtime/a2a/postgres's declarations (pg, its optional peer, has none).
       project = consumerProject('mcp-server', packed(), ['hono@4', '@types/pg@8']);
     }, 300_000);
 
@@ -33,12 +35,13 @@ export function mcpServerSuite(packed: () => Packed): void {
       expect(tree(project.path('src/generated'))).toEqual(committed);
     });
 
-    it("type-checks with the strict consumer flags and builds (with the README's code, which must compile here)", () => {
-      // The TypeScript blocks of the README's "Use it in your project" import what this example has: the weather
-      // spec's generated module, its server, express and hono.
-      const blocks = readmeBlocks('server');
-      expect(blocks.length).toBeGreaterThanOrEqual(4);
-      blocks.forEach((code, i) => writeFileSync(project.path(`src/readme-${i + 1}.ts`), code));
+    it('type-checks with the strict consumer flags and builds (with the code of the README and docs/, which must compile here)', () => {
+      // Every ```ts block of the README and docs/ but an agent's imports what this example has: the weather spec's
+      // generated module, its server, express and hono. The README's spec way is this example's src/server.ts;
+      // its code-first and handlers ways are written to the files they name, and run below.
+      const { written, compared } = writeDocBlocks(project, 'server');
+      expect(compared.map((b) => b.file)).toEqual(['src/server.ts']);
+      expect(written.map((b) => b.file)).toEqual(expect.arrayContaining(['src/code-first.ts', 'src/handlers.ts']));
       const tsconfig = JSON.parse(readFileSync(project.path('tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
       expect(tsconfig.compilerOptions).toMatchObject({
         strict: true,
@@ -137,50 +140,7 @@ export function mcpServerSuite(packed: () => Packed): void {
       }
     });
 
-    it("the README's behaviours, in both eras: progress, cancellation, a thrown error's message, a resource template", async () => {
-      // examples/mcp-server/src/server.ts: forecast reports progress per day and stops when cancelled; an unknown
-      // city throws; weather://stations/{city} reads one station.
-      const v1 = new V1Client(INFO);
-      const v2 = new V2Client(INFO, { versionNegotiation: { mode: 'auto' } });
-      await v1.connect(new V1Stdio({ command: process.execPath, args: ['dist/main.js'], cwd: project.root, stderr: 'pipe' }));
-      await v2.connect(new V2Stdio({ command: process.execPath, args: ['dist/main.js'], cwd: project.root, stderr: 'pipe' }));
-      try {
-        expect(v2.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-        const seen: [string, number, number | undefined, string | undefined][] = [];
-        const forecast = { name: 'forecast', arguments: { city: 'Nairobi', days: 3 } };
-        await v1.callTool(forecast, undefined, { onprogress: (p) => seen.push(['v1', p.progress, p.total, p.message]) });
-        await v2.callTool(forecast, { onprogress: (p) => seen.push(['v2', p.progress, p.total, p.message]) });
-        for (const era of ['v1', 'v2'])
-          expect(seen.filter(([who]) => who === era).map(([, ...rest]) => rest)).toEqual([
-            [0, 3, 'forecasting day 1 of 3'],
-            [1, 3, 'forecasting day 2 of 3'],
-            [2, 3, 'forecasting day 3 of 3'],
-          ]);
-        // Cancelled after its first day: the client's call rejects, and the server goes on serving.
-        for (const call of [
-          (signal: AbortSignal, onprogress: () => void) =>
-            v1.callTool({ ...forecast, arguments: { city: 'Oslo', days: 7 } }, undefined, { signal, onprogress }),
-          (signal: AbortSignal, onprogress: () => void) => v2.callTool({ ...forecast, arguments: { city: 'Oslo', days: 7 } }, { signal, onprogress }),
-        ]) {
-          const controller = new AbortController();
-          await expect(call(controller.signal, () => controller.abort('enough'))).rejects.toThrow();
-        }
-        for (const client of [v1, v2]) {
-          const paris = await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
-          expect(paris).toMatchObject({ isError: true, content: [{ type: 'text', text: 'no station in Paris; stations: Lisbon, Oslo, Nairobi' }] });
-          const enumLike = await client.callTool({ name: 'forecast', arguments: { city: 'Oslo', days: 9 } });
-          expect(enumLike.isError).toBe(true);
-          expect(JSON.stringify(enumLike.content)).toContain('/days must be <= 7');
-          const oslo = await client.readResource({ uri: 'weather://stations/Oslo' });
-          expect(oslo.contents).toEqual([{ uri: 'weather://stations/Oslo', mimeType: 'text/plain', text: 'Oslo: 18 °C, wind 3 m/s' }]);
-          const { resourceTemplates } = await client.listResourceTemplates();
-          expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['weather://stations/{city}']);
-        }
-      } finally {
-        await v1.close();
-        await v2.close();
-      }
-    });
+    readmeServersSuite(() => project);
 
     it('Streamable HTTP (node dist/main.js --http 0): SDK 1.32.2 and the v2 client (2026-07-28)', async () => {
       const { url, child } = await start(project, ['dist/main.js', '--http', '0']);

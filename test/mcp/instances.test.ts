@@ -1,5 +1,5 @@
 /**
- * @module test/mcp/instances — MCP servers as several instances behind one address (README, Deployment), over
+ * @module test/mcp/instances — MCP servers as several instances behind one address (docs/deployment.md), over
  * Streamable HTTP on loopback. 2026-07-28 is stateless: with one shared requestState key, round 1 of an
  * input_required call on one instance and round 2 on another completes, and an instance with another key
  * refuses the token. Handshake-era sessions (Mcp-Session-Id) live in the process that initialized them, so
