@@ -23,7 +23,7 @@ export type {
 } from './server/types.ts';
 export { LOGGING_LEVELS } from './server/types.ts';
 export { InputRequired } from './stateless/mrtr.ts';
-export { PublicError, type ThrownErrors } from './server/errors.ts';
+export { PublicError, type ThrownErrors } from './server/thrown.ts';
 export {
   catalogHandlers,
   catalogServerOptions,

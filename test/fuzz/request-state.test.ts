@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonRpcError } from '../../runtime/jsonrpc/message.ts';
-import { canonicalBase64url, RequestStateCodec } from '../../runtime/mcp/stateless/mrtr.ts';
+import { canonicalBase64url, RequestStateCodec } from '../../runtime/mcp/stateless/request-state.ts';
 
 const SECRET = Buffer.alloc(32, 7);
 const codec = new RequestStateCodec(SECRET, 300, () => 1_800_000_000_000);

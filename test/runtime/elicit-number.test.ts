@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { formContentProblem } from '../../runtime/mcp/stateless/elicit-answer.ts';
+import { formContentProblem } from '../../runtime/mcp/server/elicit-answer.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
 import type { InputRequest, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';

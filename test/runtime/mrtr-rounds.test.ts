@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { RequestStateCodec } from '../../runtime/mcp/stateless/mrtr.ts';
+import { RequestStateCodec } from '../../runtime/mcp/stateless/request-state.ts';
 import { McpServer } from '../../runtime/mcp/server/server.ts';
 import type { InputRequest, McpHandlers, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { mcpPair, SERVER_INFO, SERVER_INFO_KEY, withMeta, type McpPair } from '../helpers/mcp-pair.ts';

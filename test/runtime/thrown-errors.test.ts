@@ -9,7 +9,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
-import { PublicError } from '../../runtime/mcp/server/errors.ts';
+import { PublicError } from '../../runtime/mcp/server/thrown.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
 import { McpServer } from '../../runtime/mcp/server/server.ts';
 import type { McpHandlers, McpServerOptions } from '../../runtime/mcp/server/types.ts';

@@ -3,7 +3,7 @@
  * compiled by `tsc` in `npm run typecheck`, never run. Each `@ts-expect-error` line must fail to compile.
  */
 import { mcpServer, type DefinitionError } from '../../runtime/mcp/catalog/code-first.ts';
-import type { PublicError } from '../../runtime/mcp/server/errors.ts';
+import type { PublicError } from '../../runtime/mcp/server/thrown.ts';
 import type { FromSchema } from '../../runtime/mcp/catalog/from-schema.ts';
 import { expectType, type Equal } from './equal.ts';
 

@@ -14,7 +14,7 @@ import type { Listen } from '../server/connection.ts';
 import type { Exchange } from './channel.ts';
 import type { McpServer } from '../server/server.ts';
 import { Serving, type Notifier } from '../server/serving.ts';
-import { serveStateless } from '../stateless/stateless.ts';
+import { serveStateless } from '../stateless/request.ts';
 
 /** One request and its HTTP answer (`exchange`); `serve` runs it, `cancel` is the client going away. */
 export class StatelessCall extends Serving implements Notifier, Answering {

@@ -41,12 +41,12 @@ import { FetchRequest, FetchResponse } from '../../transports/fetch-exchange.ts'
 import { listenHttp } from '../../transports/http.ts';
 import { NodeRequest, NodeResponse } from '../../transports/node-exchange.ts';
 import type { McpConnection } from '../server/connection.ts';
-import { headerMismatch } from '../server/errors.ts';
 import { StatelessCall } from './call.ts';
 import { Exchange, HttpChannel, NO_HEADERS } from './channel.ts';
 import { ReplayLog } from './resume.ts';
-import { checkMirroredHeaders, HEADER_MISMATCH } from './headers.ts';
+import { checkMirroredHeaders, HEADER_MISMATCH, headerMismatch } from './headers.ts';
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from '../stateless/meta.ts';
+import { extensionMethod } from '../stateless/method.ts';
 import { HTTP_400_CODES } from '../protocol.ts';
 import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision } from '../revisions.ts';
 import type { McpServer } from '../server/server.ts';
@@ -216,7 +216,8 @@ export class McpHttpHandler {
       if (unsupported) return sendError(res, 400, id, unsupported);
     }
     const entry =
-      this.#server.extensionMethod(method)?.entry ?? (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
+      extensionMethod(this.#server.extensions, method)?.entry ??
+      (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
     const toolSchema =
       method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);

@@ -19,6 +19,12 @@ const PLAIN_VALUE = /^[\x20-\x7E\t]*$/;
 const TOKEN = /^[!#$%&'*+\-.^_|~0-9A-Za-z]+$/;
 
 const mismatch = (message: string, data?: unknown) => new JsonRpcError(HEADER_MISMATCH, message, data);
+
+/**
+ * HeaderMismatchError (-32020): the MCP-Protocol-Version header and the `_meta` version differ
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
+ */
+export const headerMismatch = (header: string, body: string) => mismatch('Protocol header does not match request metadata', { header, body });
 const missing = (name: string) => mismatch(`Missing or repeated required header: ${name.toLowerCase()}`);
 
 /** Decodes a header value: the base64 wrapper (UTF-8 inside) or plain visible ASCII; undefined when malformed. */

@@ -9,13 +9,13 @@
 import { readId, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';
 import { Peer, type IncomingRequest } from '../../jsonrpc/peer.ts';
 import type { Transport } from '../../transports/transport.ts';
-import { invalidRequestParameters } from './errors.ts';
-import { initialize } from '../handshake/handshake.ts';
+import { invalidRequestParameters } from '../handshake/errors.ts';
+import { initialize } from '../handshake/initialize.ts';
 import { hasStatelessEnvelope } from '../stateless/meta.ts';
 import { statelessOnly } from '../revisions.ts';
 import type { McpServer } from './server.ts';
 import { Serving } from './serving.ts';
-import { StatelessSession } from '../stateless/stateless.ts';
+import { StatelessSession } from '../stateless/session.ts';
 import type { ListKind } from './subscriptions.ts';
 import type { Era } from './types.ts';
 

@@ -7,12 +7,10 @@ import type { ServerCapabilities } from '@wiregen/mcp-2026-07-28';
 import { isObject, type JsonObject } from '../../jsonrpc/message.ts';
 import type { Transport } from '../../transports/transport.ts';
 import { McpConnection, type ConnectionOptions } from './connection.ts';
-import type { Check } from '../../core/index.ts';
-import type { ExtensionMethod, ListenTarget, McpServerExtension } from './extensions.ts';
+import type { ListenTarget, McpServerExtension } from './extensions.ts';
 import { META } from '../stateless/meta.ts';
-import { thrownLogLine, thrownRequestError, thrownToolResult } from './errors.ts';
-import { RequestStateCodec } from '../stateless/mrtr.ts';
-import { isBehaviourFailure } from './serving.ts';
+import { RequestStateCodec } from '../stateless/request-state.ts';
+import { answerThrown, isBehaviourFailure } from './thrown.ts';
 import type { ListKind } from './subscriptions.ts';
 import type { CatalogueChange, Handler, McpServerOptions, RequestContext } from './types.ts';
 
@@ -63,17 +61,6 @@ export class McpServer implements ListenTarget {
   }
 
   /**
-   * The answer to a handler's thrown error that is a behaviour's failure ({@link isBehaviourFailure}), by
-   * `thrownErrors` (McpHandlers says the rule): logged once with its stack; for tools/call, the isError result
-   * returned; for any other method, the -32603 JsonRpcError thrown.
-   */
-  answerThrown(method: string, params: JsonObject, err: unknown): JsonObject {
-    this.log(thrownLogLine(method, params, err));
-    if (method === 'tools/call') return thrownToolResult(err, String(params['name']), this.options.thrownErrors);
-    throw thrownRequestError(err, this.options.thrownErrors);
-  }
-
-  /**
    * The tools/call handler with its thrown failures answered as isError results here, where the handler is
    * called, rather than where the request is answered: an extension that runs the tool on after answering (a
    * task, SEP-2663) then stores that result as the task's, as it would a returned one.
@@ -81,7 +68,7 @@ export class McpServer implements ListenTarget {
   #toolGuard(handler: Handler): Handler {
     const failed = (params: JsonObject, ctx: RequestContext, err: unknown) => {
       if (!isBehaviourFailure(err, ctx)) throw err;
-      return this.answerThrown('tools/call', params, err);
+      return answerThrown(this, 'tools/call', params, err);
     };
     return (params, ctx) => {
       let value: unknown;
@@ -123,25 +110,6 @@ export class McpServer implements ListenTarget {
     this.#unsubscribe?.();
     for (const conn of this.connections) for (const l of [...conn.listens.values()]) l.end();
     for (const ext of this.extensions) ext.close?.();
-  }
-
-  /** A method an extension serves (2026-07-28), or undefined. */
-  extensionMethod(method: string): ExtensionMethod | undefined {
-    for (const ext of this.extensions) {
-      const found = ext.methods?.[method];
-      if (found) return found;
-    }
-    return undefined;
-  }
-
-  /** The schema check of a result shape an extension adds to `method` (its `resultType`), or undefined. */
-  extensionResult(method: string, resultType: unknown): Check | undefined {
-    if (typeof resultType !== 'string') return undefined;
-    for (const ext of this.extensions) {
-      const shape = ext.results?.[resultType];
-      if (shape?.methods.includes(method)) return shape.check;
-    }
-    return undefined;
   }
 
   notifyListeners(wants: (honored: JsonObject) => boolean, method: string, params: JsonObject): void {

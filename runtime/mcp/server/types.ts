@@ -16,7 +16,7 @@ import type {
   ServerRequestMethod,
 } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
-import type { ThrownErrors } from './errors.ts';
+import type { ThrownErrors } from './thrown.ts';
 import type { McpServerExtension } from './extensions.ts';
 
 export type { HandshakeServerCapabilities, LoggingLevel };

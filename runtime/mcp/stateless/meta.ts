@@ -3,9 +3,9 @@
  * checked in the order the golden corpus and the official SDK's recorded sessions answer in,
  * each failure with its code and message. Shapes are checked with the generated validators.
  */
-import { isObject, readId, type JsonObject, type JsonRpcError, type RequestId } from '../../jsonrpc/message.ts';
-import { paramsError, unsupportedVersion } from '../server/errors.ts';
-import { META } from '../protocol.ts';
+import { isObject, JsonRpcError, readId, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';
+import { paramsError } from '../server/errors.ts';
+import { MCP_ERRORS, META } from '../protocol.ts';
 import { isStatelessVersion, loadedRevision, STATELESS_VERSIONS } from '../revisions.ts';
 import type { ClientCapabilities, Implementation } from '@wiregen/mcp-2026-07-28';
 import type { LoggingLevel, Open } from '../server/types.ts';
@@ -28,6 +28,10 @@ export interface RequestMeta {
   readonly progressToken: RequestId | undefined;
 }
 
+/** UnsupportedProtocolVersionError (-32022): a 2026-07-28 request for a version this server does not speak, with the ones it does. */
+export const unsupportedVersion = (requested: string, supported: Iterable<string>) =>
+  new JsonRpcError(MCP_ERRORS.unsupportedVersion, 'Unsupported protocol version', { supported: [...supported], requested });
+
 /**
  * The -32022 answer to a request for `version`, or undefined when this server speaks it: the one check of the
  * version, made by the `_meta` checks below and, first, by HTTP admission (runtime/mcp/http/handler.ts).
@@ -45,6 +49,15 @@ export function implementationOf(value: unknown): Open<Implementation> | undefin
 export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
   const meta = params?.['_meta'];
   return isObject(meta) && (META.protocolVersion in meta || META.clientCapabilities in meta);
+}
+
+/**
+ * The 2026-07-28-era revision a request's `_meta` asks for when its package is not loaded yet (to load before
+ * {@link checkRequestMeta}, which reads the loaded one), else undefined.
+ */
+export function unloadedVersion(params: JsonObject | undefined): string | undefined {
+  const asked = isObject(params?.['_meta']) ? params['_meta'][META.protocolVersion] : undefined;
+  return typeof asked === 'string' && isStatelessVersion(asked) && !loadedRevision(asked) ? asked : undefined;
 }
 
 /**
@@ -67,7 +80,7 @@ export function checkRequestMeta(params: JsonObject | undefined, shapes: string,
   if (typeof version !== 'string') throw paramsError(`${META.protocolVersion} must be a string`);
   const unsupported = unsupportedVersionOf(version, supported);
   if (unsupported) throw unsupported;
-  // serveStateless loaded every revision this check lets through before it asked.
+  // serveStateless loaded every revision this check lets through before it asked (unloadedVersion).
   const revision = loadedRevision(version)!;
   const info = meta[META.clientInfo];
   if (info !== undefined && !revision.validators['Implementation']!(info)) throw paramsError('Client info must include string name and version');

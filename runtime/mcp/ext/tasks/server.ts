@@ -22,7 +22,7 @@ import { methods as EXT, validators as V, type DetailedTask, type InputRequests,
 import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../../../jsonrpc/message.ts';
 import { createContext } from '../../server/context.ts';
 import type { ExtensionMethod, ListenTarget, McpServerExtension } from '../../server/extensions.ts';
-import { checkClientCapabilities } from '../../stateless/mrtr.ts';
+import { checkClientCapabilities } from '../../stateless/input-required.ts';
 import { LATEST_STATELESS, loadedRevision } from '../../revisions.ts';
 import type { Handler, RequestContext, WireInputRequest } from '../../server/types.ts';
 import { declaresTasks, missingTasksCapability, TASKS_EXTENSION, taskNotFound } from './protocol.ts';

@@ -1,5 +1,5 @@
 /**
- * @module mcp/stateless/elicit-answer — checks a client's answer to an input request the server sent (handshake era:
+ * @module mcp/server/elicit-answer — checks a client's answer to an input request the server sent (handshake era:
  * a request on the connection; 2026-07-28: an inputResponses entry). Every answer must match the revision's
  * result schema, except the values of a form elicitation's `content`, which are checked against the form the
  * server asked with (its `requestedSchema`).
@@ -12,7 +12,7 @@
  * that is the rule kept here.
  */
 import { isObject, type JsonObject } from '../../jsonrpc/message.ts';
-import type { WireInputRequest } from '../server/types.ts';
+import type { WireInputRequest } from './types.ts';
 
 /** A compiled check of the revision's result schema (a generated validator). */
 export type ResultCheck = (value: unknown) => boolean;
@@ -69,24 +69,4 @@ export function answerMatches(request: WireInputRequest, answer: unknown, check:
     return (!check || check(rest)) && formContentProblem(form, content as JsonObject) === undefined;
   }
   return !check || check(answer);
-}
-
-/**
- * `params` as the request schema checks it (2026-07-28): an elicitation answer among `inputResponses` (an
- * object with an `action`) is checked without its `content`, which {@link answerMatches} then checks against
- * the form that asked for it (a number field's answer fails the schema's ElicitResult: see above).
- */
-export function withoutFormContent(params: JsonObject): JsonObject {
-  const responses = params['inputResponses'];
-  if (!isObject(responses)) return params;
-  let changed = false;
-  const checked: JsonObject = {};
-  for (const [key, answer] of Object.entries(responses)) {
-    if (isObject(answer) && typeof answer['action'] === 'string' && isObject(answer['content'])) {
-      const { content: _content, ...rest } = answer;
-      checked[key] = rest;
-      changed = true;
-    } else checked[key] = answer;
-  }
-  return changed ? { ...params, inputResponses: checked } : params;
 }

@@ -1,42 +1,26 @@
 /**
- * @module mcp/handshake/handshake — the handshake era (2024-11-05 … 2025-11-25): initialize negotiates the revision
- * and capabilities once; server→client requests carry input; results carry no 2026-07-28 envelope.
- * Errors follow what the official SDK sent (test/fixtures/recordings/). The era's side of a connection is
- * {@link HandshakeSession}, made by a valid initialize.
+ * @module mcp/handshake/session — the handshake era (2024-11-05 … 2025-11-25) of a connection, once initialize
+ * (initialize.ts) negotiated its revision and capabilities: {@link HandshakeSession} serves each later request
+ * in the order of its steps (`serve`), asks the client for input with server→client requests, and sends no
+ * 2026-07-28 envelope. Errors follow what the official SDK sent (test/fixtures/recordings/).
  */
 import type { ClientCapabilities, Implementation } from '@wiregen/mcp-2026-07-28';
 import { ErrorCode, forValidation, isObject, JsonRpcError, readId, type JsonObject } from '../../jsonrpc/message.ts';
 import type { IncomingRequest } from '../../jsonrpc/peer.ts';
 import type { EraConnection, EraSession } from '../server/connection.ts';
-import { alreadyInitialized, invalidRequestParameters, methodNotFound, statelessOnHandshake } from '../server/errors.ts';
-import { hasStatelessEnvelope, implementationOf } from '../stateless/meta.ts';
-import { answerMatches } from '../stateless/elicit-answer.ts';
-import { checkClientCapabilities } from '../stateless/mrtr.ts';
-import { advertises, isHandshakeVersion, LATEST_HANDSHAKE, requireRevision, type Revision } from '../revisions.ts';
+import { advertises, gatesOpen, type Revision } from '../revisions.ts';
+import { answerMatches } from '../server/elicit-answer.ts';
+import { methodNotFound } from '../server/errors.ts';
+import { checkResult } from '../server/result-check.ts';
+import { runHandler } from '../server/run.ts';
+import { checkClientCapabilities } from '../stateless/input-required.ts';
+import { hasStatelessEnvelope } from '../stateless/meta.ts';
+import { alreadyInitialized, invalidRequestParameters, statelessOnHandshake } from './errors.ts';
 import { LIST_CHANGED, RESOURCE_UPDATED, type ListKind } from '../server/subscriptions.ts';
 import type { Handler, LoggingLevel, Open, WireInputRequest } from '../server/types.ts';
 
 /** How long a server→client request (elicitation, sampling, roots) waits: a person may be answering. */
 export const CLIENT_REQUEST_TIMEOUT_MS = 10 * 60_000;
-
-/** initialize: negotiates the revision (the one asked for if known, else the newest) and locks the era. */
-export async function initialize(conn: EraConnection, req: IncomingRequest): Promise<unknown> {
-  const params = req.params ?? {};
-  const asked = params['protocolVersion'];
-  const revision = await requireRevision(typeof asked === 'string' && isHandshakeVersion(asked) ? asked : LATEST_HANDSHAKE);
-  const entry = revision.lookup('initialize')!;
-  if (!req.params || (entry.params && !entry.params(req.params))) throw invalidRequestParameters();
-  const { options } = conn.server;
-  const clientCapabilities: Open<ClientCapabilities> = isObject(params['capabilities']) ? params['capabilities'] : {};
-  conn.enter(new HandshakeSession(conn, revision, clientCapabilities, implementationOf(params['clientInfo'])));
-  // `instructionsIn: 'serverInfo'` (the reference Golden Server) nests them in the Implementation.
-  const nested = options.instructions !== undefined && options.instructionsIn === 'serverInfo';
-  const serverInfo = nested ? { ...options.serverInfo, instructions: options.instructions } : options.serverInfo;
-  const result: JsonObject = { protocolVersion: revision.version, capabilities: options.capabilities.handshake, serverInfo };
-  if (options.instructions !== undefined && !nested) result['instructions'] = options.instructions;
-  conn.checkResult(entry, result, revision);
-  return result;
-}
 
 /** What the handshake negotiated and what the client has set since, for one connection. */
 export class HandshakeSession implements EraSession {
@@ -127,23 +111,35 @@ export class HandshakeSession implements EraSession {
     return answers;
   }
 
+  /**
+   * Serves one request of this era, in the order of its steps: not a 2026-07-28 request, not a second
+   * initialize → method (a client request of the negotiated revision; else -32601) → initialized (only ping
+   * before notifications/initialized) → capabilities (its server gates advertised; else -32601) → params
+   * (against the revision's schema) → handler (the runtime's or the server's; else -32601) → run → result check.
+   */
   async serve(req: IncomingRequest): Promise<unknown> {
     const conn = this.#conn;
+    const { revision } = this;
     if (hasStatelessEnvelope(req.params)) throw statelessOnHandshake();
     if (req.method === 'initialize') throw alreadyInitialized();
-    const { revision } = this;
+    // method
     const entry = revision.lookup(req.method);
     if (entry?.kind !== 'request' || entry.direction === 'server-to-client') throw methodNotFound(req.method);
+    // initialized
     if (!this.#initialized && req.method !== 'ping') throw invalidRequestParameters();
-    conn.requireGates(entry, conn.server.options.capabilities.handshake);
+    // capabilities
+    if (!gatesOpen(entry, 'server', conn.server.options.capabilities.handshake)) throw methodNotFound(entry.method);
+    // params
     if ((entry.paramsRequired && !req.params) || (req.params && entry.params && !entry.params(forValidation(req.params))))
       throw invalidRequestParameters();
     const params = req.params ?? {};
-    const handler = this.#builtin(req.method) ?? conn.handlerFor(req.method);
+    // handler
+    const handler = this.#builtin(req.method) ?? conn.server.handlers.get(req.method);
     if (!handler) throw methodNotFound(req.method);
+    // run: input is asked of the client over the connection (#askClient)
     const meta = isObject(params['_meta']) ? params['_meta'] : {};
     const token = meta['progressToken'];
-    const result = await conn.run(handler, params, req, {
+    const { value } = await runHandler(conn, handler, params, req, {
       era: 'handshake',
       protocolVersion: revision.version,
       clientCapabilities: this.clientCapabilities,
@@ -153,7 +149,8 @@ export class HandshakeSession implements EraSession {
       state: undefined,
       obtain: (requests) => this.#askClient(requests, req),
     });
-    conn.checkResult(entry, result.value, revision);
-    return result.value;
+    // result check
+    checkResult(conn.server, entry, value, revision);
+    return value;
   }
 }
