@@ -31,7 +31,7 @@ function pascal(name: string): string {
 /**
  * The json-schema-to-typescript options of a tool's types: the generator's (emit/types.ts), except that an
  * object without `additionalProperties` admits other properties, as its validator does (and as the
- * code-first path's types, runtime/mcp/from-schema.ts, have it).
+ * code-first path's types, runtime/mcp/catalog/from-schema.ts, have it).
  */
 const TOOL_TS_OPTIONS = { ...TS_OPTIONS, additionalProperties: true };
 
@@ -144,7 +144,7 @@ function declared(loaded: LoadedSpec): JsonObject {
 
 /**
  * Each resource template's uriTemplate and the type of its variables: what matchTemplate yields for it
- * (runtime/mcp/uri-template.ts, whose parser decides; loaded only for a spec with templates). One line per
+ * (runtime/mcp/catalog/uri-template.ts, whose parser decides; loaded only for a spec with templates). One line per
  * template that is not an RFC 6570 URI template, or names a variable both exploded and not.
  */
 async function templateRows(loaded: LoadedSpec): Promise<{ uriTemplate: string; varsType: string }[]> {

@@ -2,7 +2,7 @@
  * @module a2a/execution-context — what the agent's `execute` receives for one incoming message (types.ts
  * ExecutionContext); its abort is jsonrpc/incoming.ts LazyAbort, the signal made only when someone reads it.
  * A class: one such object per message, where an object literal of closures with an accessor among them
- * defeats V8's young-generation collection (see runtime/mcp/context.ts).
+ * defeats V8's young-generation collection (see runtime/mcp/server/context.ts).
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
 // The execution's abort: its AbortController made when `signal` is first read (most agents never read it).

@@ -81,7 +81,7 @@ export function taskHandle(
 
 /**
  * A task's handle: a class, its methods on the prototype, rather than an object literal of nine closures per
- * task (the per-request object graph the scavenger has to walk; see runtime/mcp/context.ts). The methods are
+ * task (the per-request object graph the scavenger has to walk; see runtime/mcp/server/context.ts). The methods are
  * called on the handle (`task.complete()`), as TaskHandle's users do.
  */
 class Handle implements TaskHandle {

@@ -3,8 +3,8 @@
  * handshake era (initialize; revisions 2024-11-05 to 2025-11-25) and 2026-07-28
  * (https://modelcontextprotocol.io/specification/2026-07-28).
  */
-export { McpServer } from './server.ts';
-export type { ExtensionMethod, ListenTarget, McpServerExtension } from './extensions.ts';
+export { McpServer } from './server/server.ts';
+export type { ExtensionMethod, ListenTarget, McpServerExtension } from './server/extensions.ts';
 export type {
   CacheHints,
   CatalogueChange,
@@ -20,10 +20,10 @@ export type {
   NotificationBus,
   NotificationHandler,
   RequestContext,
-} from './types.ts';
-export { LOGGING_LEVELS } from './types.ts';
-export { InputRequired } from './mrtr.ts';
-export { PublicError, type ThrownErrors } from './errors.ts';
+} from './server/types.ts';
+export { LOGGING_LEVELS } from './server/types.ts';
+export { InputRequired } from './stateless/mrtr.ts';
+export { PublicError, type ThrownErrors } from './server/thrown.ts';
 export {
   catalogHandlers,
   catalogServerOptions,
@@ -38,7 +38,7 @@ export {
   type ResourceTemplateSpec,
   type ToolOutput,
   type ToolSpec,
-} from './catalog.ts';
+} from './catalog/catalog.ts';
 export {
   expandUriTemplate,
   matchTemplate,
@@ -53,7 +53,7 @@ export {
   type UriTemplateVariable,
   type UriTemplateVariables,
   type UriTemplateVarSpec,
-} from './uri-template.ts';
+} from './catalog/uri-template.ts';
 export {
   DefinitionError,
   mcpServer,
@@ -68,10 +68,10 @@ export {
   type ToolDefinition,
   type ToolFunction,
   type ToolValue,
-} from './code-first.ts';
-export type { FromSchema, JsonSchema, ObjectSchema } from './from-schema.ts';
-export { RESUME_DEFAULTS, ReplayLog, type ResumabilityOptions } from './http-resume.ts';
-export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type HttpAuthorization, type McpHttpOptions, type RunningHttpServer } from './http.ts';
+} from './catalog/code-first.ts';
+export type { FromSchema, JsonSchema, ObjectSchema } from './catalog/from-schema.ts';
+export { RESUME_DEFAULTS, ReplayLog, type ResumabilityOptions } from './http/resume.ts';
+export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type HttpAuthorization, type McpHttpOptions, type RunningHttpServer } from './http/handler.ts';
 export {
   mcpExpress,
   mcpFetchHandler,
@@ -80,7 +80,7 @@ export {
   type McpFetchHandler,
   type McpHttpAdapter,
   type McpNodeHandler,
-} from './http-adapters.ts';
+} from './http/adapters.ts';
 export {
   McpClient,
   McpClientError,
@@ -92,5 +92,5 @@ export {
   type McpClientOptions,
   type RequestArgs,
   type ServerRequestHandlers,
-} from './client.ts';
-export { HttpChannel, spawnStdio, type HttpChannelOptions } from './client-channels.ts';
+} from './client/client.ts';
+export { HttpChannel, spawnStdio, type HttpChannelOptions } from './client/channels.ts';

@@ -10,7 +10,7 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { a2aExpress } from '../../runtime/a2a/http-adapters.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
-import { mcpExpress } from '../../runtime/mcp/http-adapters.ts';
+import { mcpExpress } from '../../runtime/mcp/http/adapters.ts';
 import { testCard } from '../helpers/a2a-server.ts';
 import { call, JSON_HEADERS, send } from '../helpers/http-client.ts';
 import { mcpFixture, rpcError } from './mcp-fixture.ts';

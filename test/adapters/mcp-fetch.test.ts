@@ -3,7 +3,7 @@
  * framework) and mounted in Hono on @hono/node-server (`app.all('/mcp', (c) => mcp(c.req.raw))`).
  */
 import { describe, expect, it } from 'vitest';
-import { mcpFetchHandler } from '../../runtime/mcp/http-adapters.ts';
+import { mcpFetchHandler } from '../../runtime/mcp/http/adapters.ts';
 import { statelessRequest } from '../helpers/http-client.ts';
 import { mcpFixture, rpcError } from './mcp-fixture.ts';
 import { runMcpTransportSuite } from './mcp-transport-suite.ts';

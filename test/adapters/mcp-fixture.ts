@@ -4,8 +4,8 @@
  * responses.test.ts, sessions.test.ts, streams.test.ts, bad-input.test.ts).
  */
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { InputRequest, McpHandlers, McpServerOptions } from '../../runtime/mcp/types.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { InputRequest, McpHandlers, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
 export const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../runtime/jsonrpc/limits.ts';
-import type { RequestContext } from '../../runtime/mcp/types.ts';
+import type { RequestContext } from '../../runtime/mcp/server/types.ts';
 import { call, JSON_HEADERS, open, send, statelessHeaders } from '../helpers/http-client.ts';
 import { CAPS, PV } from '../helpers/mcp-pair.ts';
 import { INIT, mcpFixture, rpc } from './mcp-fixture.ts';

@@ -8,7 +8,7 @@
  * replay log is bounded (`replayBytes`): a reconnect whose events were dropped is not resumed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { McpHttpOptions } from '../../runtime/mcp/http.ts';
+import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
 import { eventually, JSON_HEADERS, open, send, type Exchange } from '../helpers/http-client.ts';
 import { INIT, mcpFixture, rpc, type Fixture } from './mcp-fixture.ts';
 import type { McpTarget, Served } from './targets.ts';

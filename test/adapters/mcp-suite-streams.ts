@@ -6,7 +6,7 @@
  * client disconnects. Expected answers as test/http pins them (responses, sessions, streams).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { McpServer } from '../../runtime/mcp/server.ts';
+import type { McpServer } from '../../runtime/mcp/server/server.ts';
 import { begin, call, eventually, JSON_HEADERS, open, send, statelessRequest, type Exchange, type Headers } from '../helpers/http-client.ts';
 import { LOG_LEVEL, SERVER_INFO, SERVER_INFO_KEY, SUBSCRIPTION_ID } from '../helpers/mcp-pair.ts';
 import { ELICIT, INIT, mcpFixture, rpc, type Fixture } from './mcp-fixture.ts';

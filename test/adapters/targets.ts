@@ -13,9 +13,9 @@ import { Hono } from 'hono';
 import { a2aExpress, a2aFetchHandler, a2aNodeHandler } from '../../runtime/a2a/http-adapters.ts';
 import { listenA2aHttp, type A2aHttpOptions } from '../../runtime/a2a/http.ts';
 import type { A2aServer } from '../../runtime/a2a/server.ts';
-import { mcpExpress, mcpFetchHandler, mcpNodeHandler } from '../../runtime/mcp/http-adapters.ts';
-import { HTTP_DEFAULTS, listenMcpHttp, type McpHttpOptions } from '../../runtime/mcp/http.ts';
-import type { McpServer } from '../../runtime/mcp/server.ts';
+import { mcpExpress, mcpFetchHandler, mcpNodeHandler } from '../../runtime/mcp/http/adapters.ts';
+import { HTTP_DEFAULTS, listenMcpHttp, type McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
+import type { McpServer } from '../../runtime/mcp/server/server.ts';
 import { fetchListener } from './fetch-bridge.ts';
 
 export interface Traits {

@@ -8,9 +8,9 @@
 import { createServer } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { protectedResource, type ProtectedResourceOptions } from '../../runtime/auth/index.ts';
-import { listenMcpHttp, type RunningHttpServer } from '../../runtime/mcp/http.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import { listenMcpHttp, type RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
 /** The audience of tokens asked for without a resource indicator. */

@@ -9,8 +9,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError, MemoryAuthStore, OAuthClient, type OAuthClientOptions } from '../../runtime/auth/index.ts';
-import { McpClient } from '../../runtime/mcp/client.ts';
-import { HttpChannel } from '../../runtime/mcp/client-channels.ts';
+import { McpClient } from '../../runtime/mcp/client/client.ts';
+import { HttpChannel } from '../../runtime/mcp/client/channels.ts';
 import { headlessBrowser } from './headless-browser.ts';
 import { startLocalAs, startProtectedServer, type LocalAs } from './local-as.ts';
 

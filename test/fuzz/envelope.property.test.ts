@@ -9,11 +9,11 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, textExceedsDepth } from '../../runtime/jsonrpc/limits.ts';
 import { parseFrame, serialize, type Incoming } from '../../runtime/jsonrpc/message.ts';
-import { checkRequestMeta } from '../../runtime/mcp/meta.ts';
+import { checkRequestMeta } from '../../runtime/mcp/stateless/meta.ts';
 import { LATEST_STATELESS, requireRevision } from '../../runtime/mcp/revisions.ts';
 import fixture from '../../fixtures/fixture-server.ts';
-import { catalogServerOptions } from '../../runtime/mcp/catalog.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { catalogServerOptions } from '../../runtime/mcp/catalog/catalog.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { createLinkedPair } from '../../runtime/transports/transport.ts';
 import { expectationOf, idKey } from './harness/oracle.ts';
 

@@ -4,7 +4,7 @@
  * bounded: issue 14's 232-byte request that took RSS to 1.4 GB), then answers; on stderr it reports its
  * peak RSS when stdin closes. Run with `node --import tsx test/fuzz/flood-server.ts`.
  */
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { stdioTransport } from '../../runtime/transports/stdio.ts';
 
 let peak = 0;

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenA2aHttp } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
-import { listenMcpHttp } from '../../runtime/mcp/http.ts';
+import { listenMcpHttp } from '../../runtime/mcp/http/handler.ts';
 import { HTTP_TIMEOUTS } from '../../runtime/transports/http.ts';
 import { testCard } from '../helpers/a2a-server.ts';
 import { call } from '../helpers/http-client.ts';

@@ -1,5 +1,5 @@
 /**
- * @module test/fuzz/request-state — requestState tokens (runtime/mcp/mrtr.ts RequestStateCodec) tampered
+ * @module test/fuzz/request-state — requestState tokens (runtime/mcp/stateless/mrtr.ts RequestStateCodec) tampered
  * with 1,000 ways, every one refused -32602; then properties (fast-check): what sign() writes verifies to
  * the data it carries, on the call it was issued for only, and any edit of it is refused. Among the 1,000
  * are the edits issue 14 found accepted: characters outside the base64url alphabet and other spellings of
@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonRpcError } from '../../runtime/jsonrpc/message.ts';
-import { canonicalBase64url, RequestStateCodec } from '../../runtime/mcp/mrtr.ts';
+import { canonicalBase64url, RequestStateCodec } from '../../runtime/mcp/stateless/request-state.ts';
 
 const SECRET = Buffer.alloc(32, 7);
 const codec = new RequestStateCodec(SECRET, 300, () => 1_800_000_000_000);

@@ -20,10 +20,10 @@
  */
 import { spawn } from 'node:child_process';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions } from '../../runtime/mcp/catalog.ts';
-import { McpClient, type ServerRequestHandlers } from '../../runtime/mcp/client.ts';
-import { PeerChannel } from '../../runtime/mcp/client-channels.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { catalogServerOptions } from '../../runtime/mcp/catalog/catalog.ts';
+import { McpClient, type ServerRequestHandlers } from '../../runtime/mcp/client/client.ts';
+import { PeerChannel } from '../../runtime/mcp/client/channels.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { stdioTransport } from '../../runtime/transports/stdio.ts';
 import { createLinkedPair, type Transport } from '../../runtime/transports/transport.ts';
 import fixture from '../../fixtures/fixture-server.ts';

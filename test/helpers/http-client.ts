@@ -9,9 +9,9 @@
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { listenMcpHttp, type McpHttpOptions, type RunningHttpServer } from '../../runtime/mcp/http.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import { listenMcpHttp, type McpHttpOptions, type RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { sseEvents } from '../../runtime/transports/sse.ts';
 import { STATELESS_VERSION, withMeta } from './mcp-pair.ts';
 import { watch } from './wait.ts';

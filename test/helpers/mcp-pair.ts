@@ -6,9 +6,9 @@
  * and a handshake (initialize + notifications/initialized) shortcut shared by the runtime tests.
  */
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { ConnectionOptions, McpConnection } from '../../runtime/mcp/connection.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { ConnectionOptions, McpConnection } from '../../runtime/mcp/server/connection.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { createLinkedPair, type Transport } from '../../runtime/transports/transport.ts';
 import { sleep, watch } from './wait.ts';
 

@@ -1,11 +1,11 @@
 /**
- * Streamable HTTP admission (runtime/mcp/http.ts,
+ * Streamable HTTP admission (runtime/mcp/http/handler.ts,
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): path, method, Origin, Host,
  * Content-Type, Accept, JSON body, envelope, then the version and mirrored headers; one case per step with its
  * status and JSON-RPC body, then pairs of faults showing which step answers first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
+import type { RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
 import { JSON_HEADERS, send, serverPool, statelessBody, statelessHeaders, type Headers } from '../helpers/http-client.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 

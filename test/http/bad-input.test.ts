@@ -1,13 +1,13 @@
 /**
- * Hostile or broken HTTP clients (runtime/mcp/http.ts, transports/http.ts;
+ * Hostile or broken HTTP clients (runtime/mcp/http/handler.ts, transports/http.ts;
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): oversized bodies (413), bodies that
  * never finish (408 after bodyTimeoutMs), more long-lived streams than maxStreams (503, slots freed on close),
  * repeated mirrored headers (400 -32020), foreign Origins (403) and oversized headers (431, node's own answer).
  * After each, the server still answers an ordinary request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import {
   begin,
   call,

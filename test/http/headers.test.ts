@@ -1,5 +1,5 @@
 /**
- * The 2026-07-28 request headers over HTTP (runtime/mcp/http.ts, mcp/http-headers.ts;
+ * The 2026-07-28 request headers over HTTP (runtime/mcp/http/handler.ts, mcp/http-headers.ts;
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): MCP-Protocol-Version (missing,
  * repeated, differing from the body, unsupported), Mcp-Method (exact, case-sensitive value; case-insensitive name)
  * and Mcp-Name (tools/call and prompts/get: params.name; resources/read: params.uri; base64-wrapped values). Every
@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
+import type { RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
 import { call, JSON_HEADERS, send, serverPool, type Headers } from '../helpers/http-client.ts';
 import { CAPS, PV, SERVER_INFO } from '../helpers/mcp-pair.ts';
 

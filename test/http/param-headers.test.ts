@@ -1,5 +1,5 @@
 /**
- * Mcp-Param-* headers (runtime/mcp/http-headers.ts,
+ * Mcp-Param-* headers (runtime/mcp/http/headers.ts,
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports) on a catalogue server: a tool's
  * `x-mcp-header` annotations (string, integer, boolean) require the header when the argument is present and
  * not null, compare it with the argument (integers numerically, booleans as true/false, base64-wrapped values
@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog.ts';
-import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
+import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import type { RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
 import { call, serverPool, type Headers } from '../helpers/http-client.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 

@@ -1,5 +1,5 @@
 /**
- * 2026-07-28 responses over HTTP (runtime/mcp/http.ts;
+ * 2026-07-28 responses over HTTP (runtime/mcp/http/handler.ts;
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): one JSON body with the status of the
  * transports page's table by default; Server-Sent Events once a request produces a notification (progress or log), the
  * notifications first and the response as the last event; an error after the stream started is an event of a 200
@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
-import type { McpHandlers } from '../../runtime/mcp/types.ts';
+import type { RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
+import type { McpHandlers } from '../../runtime/mcp/server/types.ts';
 import { call, serverPool, type CallOptions } from '../helpers/http-client.ts';
 import { LOG_LEVEL, SERVER_INFO, SERVER_INFO_KEY } from '../helpers/mcp-pair.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The handshake era over Streamable HTTP (runtime/mcp/http.ts;
+ * The handshake era over Streamable HTTP (runtime/mcp/http/handler.ts;
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports, MCP 2025-11-25 transports, "Session
  * Management"): initialize opens a session (Mcp-Session-Id), later POSTs, the GET stream and DELETE address it;
  * errors inside a session are HTTP 200; an unknown or ended session is 404; server→client requests travel on the
@@ -7,9 +7,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { McpHttpOptions, RunningHttpServer } from '../../runtime/mcp/http.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { InputRequest } from '../../runtime/mcp/types.ts';
+import type { McpHttpOptions, RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { InputRequest } from '../../runtime/mcp/server/types.ts';
 import { ACCEPT_BOTH, eventually, JSON_HEADERS, open, send, serverPool, sleep, type Exchange, type Headers } from '../helpers/http-client.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 

@@ -1,5 +1,5 @@
 /**
- * A 2026-07-28 request over HTTP is served without a connection (runtime/mcp/http-call.ts): no connection is
+ * A 2026-07-28 request over HTTP is served without a connection (runtime/mcp/http/call.ts): no connection is
  * made for it, and it behaves as one served on a connection does (jsonrpc/incoming.ts): a handler past the
  * server's requestTimeoutMs is answered -32001 with its signal aborted and its late result dropped; a result
  * JSON cannot hold is logged and answered -32603; notifications tied to the request make the answer SSE and
@@ -7,8 +7,8 @@
  * connection, which the server's change notifications reach.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { call, eventually, open, serverPool, sleep, statelessRequest } from '../helpers/http-client.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 

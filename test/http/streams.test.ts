@@ -1,5 +1,5 @@
 /**
- * Long-lived 2026-07-28 exchanges over HTTP (runtime/mcp/http.ts;
+ * Long-lived 2026-07-28 exchanges over HTTP (runtime/mcp/http/handler.ts;
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): subscriptions/listen is SSE with the
  * acknowledgement first, receives list_changed events caused elsewhere (another request, or the server object), and
  * ends with its result on shutdown; a client closing its connection cancels its request (ctx.signal aborts, nothing
@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { begin, call, eventually, open, serverPool, sleep, statelessRequest, type Exchange } from '../helpers/http-client.ts';
 import { SERVER_INFO, SERVER_INFO_KEY, SUBSCRIPTION_ID } from '../helpers/mcp-pair.ts';
 

@@ -3,11 +3,11 @@
  * server-everything, SDK-based, handshake era only) over stdio and Streamable HTTP (bound to 127.0.0.1), in
  * handshake and auto modes. Auto mode asks server/discover first; the SDK's HTTP server refuses it with HTTP
  * 400 and -32000 ("Server not initialized"), its stdio server with an error answer: the client falls back to
- * initialize on any error answer, as the official v2 client does (runtime/mcp/client.ts refusedDiscovery).
+ * initialize on any error answer, as the official v2 client does (runtime/mcp/client/client.ts refusedDiscovery).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { McpClient, type ClientMode } from '../../runtime/mcp/client.ts';
-import { HttpChannel, spawnStdio } from '../../runtime/mcp/client-channels.ts';
+import { McpClient, type ClientMode } from '../../runtime/mcp/client/client.ts';
+import { HttpChannel, spawnStdio } from '../../runtime/mcp/client/channels.ts';
 import { EVERYTHING, everythingHttp, stopAll } from './helpers.ts';
 
 afterAll(stopAll);

@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { McpClient, McpClientError, type ClientChannel, type McpClientOptions, type ServerRequestHandlers } from '../../runtime/mcp/client.ts';
-import { HttpChannel, spawnStdio } from '../../runtime/mcp/client-channels.ts';
+import { McpClient, McpClientError, type ClientChannel, type McpClientOptions, type ServerRequestHandlers } from '../../runtime/mcp/client/client.ts';
+import { HttpChannel, spawnStdio } from '../../runtime/mcp/client/channels.ts';
 import { startBadHttpServer, type BadHttpServer } from '../helpers/bad-http-server.ts';
 import { ROOT } from '../helpers/project.ts';
 

@@ -9,7 +9,7 @@
  * that no client produces by calling methods. raw_old_version (a client asking for 2024-11-05) is driven.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { McpClientError } from '../../runtime/mcp/client.ts';
+import { McpClientError } from '../../runtime/mcp/client/client.ts';
 import { compareClientMessages, driveIntent, type DriveResult } from '../helpers/client-replay.ts';
 import { loadMcpSessions, sessionNamed } from '../helpers/recordings.ts';
 import { HAND_WRITTEN, INTENTS } from './intents.ts';

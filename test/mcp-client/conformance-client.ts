@@ -32,7 +32,7 @@
 import type { ElicitResult } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { OAuthClientOptions } from '../../runtime/auth/index.ts';
-import type { McpClient, ServerRequestHandlers } from '../../runtime/mcp/client.ts';
+import type { McpClient, ServerRequestHandlers } from '../../runtime/mcp/client/client.ts';
 import type { McpSkillsClient } from '../../runtime/mcp/ext/skills/index.ts';
 import { headlessBrowser } from '../auth/headless-browser.ts';
 import { invalidHeaderAnnotations, sampleArguments, sampleElicitation } from '../helpers/schema-sample.ts';
@@ -231,8 +231,8 @@ function authOptions(context: JsonObject): OAuthClientOptions {
 async function run(url: string): Promise<void> {
   // Imported here, not at the top: a usage error ends before loading the validators.
   const [{ McpClient }, { HttpChannel }, { isStatelessVersion }, { McpSkillsClient }] = await Promise.all([
-    import('../../runtime/mcp/client.ts'),
-    import('../../runtime/mcp/client-channels.ts'),
+    import('../../runtime/mcp/client/client.ts'),
+    import('../../runtime/mcp/client/channels.ts'),
     import('../../runtime/mcp/revisions.ts'),
     import('../../runtime/mcp/ext/skills/index.ts'),
   ]);

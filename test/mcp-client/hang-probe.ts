@@ -9,9 +9,9 @@
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { McpClient, McpClientError } from '../../runtime/mcp/client.ts';
-import { HttpChannel, spawnStdio } from '../../runtime/mcp/client-channels.ts';
-import type { ClientChannel } from '../../runtime/mcp/client.ts';
+import { McpClient, McpClientError } from '../../runtime/mcp/client/client.ts';
+import { HttpChannel, spawnStdio } from '../../runtime/mcp/client/channels.ts';
+import type { ClientChannel } from '../../runtime/mcp/client/client.ts';
 
 const SCRIPT = join(import.meta.dirname, 'bad-stdio-server.mjs');
 const TIMEOUT_MS = 200;

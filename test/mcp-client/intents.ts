@@ -11,7 +11,7 @@
  * before initialize, a 2026-07-28 request on a handshake connection) that no well-behaved client sends.
  */
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { ClientMode } from '../../runtime/mcp/client.ts';
+import type { ClientMode } from '../../runtime/mcp/client/client.ts';
 
 export interface IntentCall {
   readonly method: string;

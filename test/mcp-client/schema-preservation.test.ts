@@ -8,9 +8,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { McpClient, type ClientMode } from '../../runtime/mcp/client.ts';
-import { PeerChannel } from '../../runtime/mcp/client-channels.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { McpClient, type ClientMode } from '../../runtime/mcp/client/client.ts';
+import { PeerChannel } from '../../runtime/mcp/client/channels.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { createLinkedPair } from '../../runtime/transports/transport.ts';
 
 /** A 2020-12 schema with every keyword the scenario checks (written here, not copied from the runner). */

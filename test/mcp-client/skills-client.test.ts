@@ -10,11 +10,11 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject, RequestId } from '../../runtime/jsonrpc/message.ts';
-import { McpClient, type CallContext } from '../../runtime/mcp/client.ts';
-import { PeerChannel } from '../../runtime/mcp/client-channels.ts';
+import { McpClient, type CallContext } from '../../runtime/mcp/client/client.ts';
+import { PeerChannel } from '../../runtime/mcp/client/channels.ts';
 import { McpSkills, McpSkillsClient, SkillVerificationError, type SkillSource } from '../../runtime/mcp/ext/skills/index.ts';
 import { LATEST_STATELESS, requireRevision } from '../../runtime/mcp/revisions.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { createLinkedPair } from '../../runtime/transports/transport.ts';
 
 beforeAll(() => requireRevision(LATEST_STATELESS), 60_000);

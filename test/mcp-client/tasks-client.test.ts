@@ -9,12 +9,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validators } from '../../generated/mcp-ext-tasks/index.ts';
 import { JsonRpcError, type JsonObject, type RequestId } from '../../runtime/jsonrpc/message.ts';
-import { McpClient, type CallContext, type ServerRequestHandlers } from '../../runtime/mcp/client.ts';
-import { PeerChannel } from '../../runtime/mcp/client-channels.ts';
+import { McpClient, type CallContext, type ServerRequestHandlers } from '../../runtime/mcp/client/client.ts';
+import { PeerChannel } from '../../runtime/mcp/client/channels.ts';
 import { isCreateTaskResult, McpTaskError, McpTasks, McpTasksClient } from '../../runtime/mcp/ext/tasks/index.ts';
 import { LATEST_STATELESS, requireRevision } from '../../runtime/mcp/revisions.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { RequestContext } from '../../runtime/mcp/types.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { RequestContext } from '../../runtime/mcp/server/types.ts';
 import { createLinkedPair } from '../../runtime/transports/transport.ts';
 import { sleep } from '../helpers/wait.ts';
 

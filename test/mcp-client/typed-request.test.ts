@@ -1,5 +1,5 @@
 /**
- * The typed call (runtime/mcp/client.ts `McpClient.request`), on a handshake connection and a 2026-07-28 one
+ * The typed call (runtime/mcp/client/client.ts `McpClient.request`), on a handshake connection and a 2026-07-28 one
  * alike: results are checked against the negotiated revision (a handshake result has no resultType and is
  * not refused for it), the input a tool asks for is answered by the typed handlers in either era (a request
  * on the connection, or input_required rounds), and the per-call options reach the wire: onProgress gets each
@@ -8,10 +8,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ElicitRequestFormParams } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { McpClient, McpClientError, type ClientMode, type ServerRequestHandlers } from '../../runtime/mcp/client.ts';
-import { PeerChannel } from '../../runtime/mcp/client-channels.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpHandlers } from '../../runtime/mcp/types.ts';
+import { McpClient, McpClientError, type ClientMode, type ServerRequestHandlers } from '../../runtime/mcp/client/client.ts';
+import { PeerChannel } from '../../runtime/mcp/client/channels.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpHandlers } from '../../runtime/mcp/server/types.ts';
 import { createLinkedPair } from '../../runtime/transports/transport.ts';
 import { eventually } from '../helpers/wait.ts';
 

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { McpSkills, type SkillSource } from '../../runtime/mcp/ext/skills/index.ts';
 import { LATEST_STATELESS, requireRevision } from '../../runtime/mcp/revisions.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { mcpPair, SERVER_INFO, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
 beforeAll(() => requireRevision(LATEST_STATELESS), 60_000);

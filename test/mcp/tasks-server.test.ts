@@ -15,8 +15,8 @@ import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { McpTasks } from '../../runtime/mcp/ext/tasks/index.ts';
 import { SqliteMcpTaskStore } from '../../runtime/mcp/ext/tasks/store-sqlite.ts';
 import { LATEST_STATELESS, requireRevision } from '../../runtime/mcp/revisions.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { RequestContext } from '../../runtime/mcp/types.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { RequestContext } from '../../runtime/mcp/server/types.ts';
 import { mcpPair, SERVER_INFO, SUBSCRIPTION_ID, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 import { sleep } from '../helpers/wait.ts';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, SERVER_INFO, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
 /** A server whose `wait` tool runs until aborted, then still returns a result (which must not be sent). */

@@ -1,12 +1,12 @@
 /**
- * Catalogue resources, prompts and completions (runtime/mcp/catalog.ts): resources/read by exact URI or
+ * Catalogue resources, prompts and completions (runtime/mcp/catalog/catalog.ts): resources/read by exact URI or
  * template match, unknown resources and prompts as -32602, missing prompt arguments listed, and
  * completion/complete values from the fixture's behaviour.
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog.ts';
-import { matchTemplate } from '../../runtime/mcp/uri-template.ts';
+import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import { matchTemplate } from '../../runtime/mcp/catalog/uri-template.ts';
 import { handshake, mcpPair } from '../helpers/mcp-pair.ts';
 
 const LANGUAGES = ['python', 'perl', 'rust', 'php'];

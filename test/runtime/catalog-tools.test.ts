@@ -1,11 +1,11 @@
 /**
- * Catalogue tools (runtime/mcp/catalog.ts, pagination.ts): tools/list hides unlisted tools, strips the
+ * Catalogue tools (runtime/mcp/catalog/catalog.ts, pagination.ts): tools/list hides unlisted tools, strips the
  * fixture-only fields and pages with opaque cursors; tools/call turns a tool's value into its result per
  * output mode, a throwing tool into an isError result with its message, and an unknown tool into -32602.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition, type ToolSpec } from '../../runtime/mcp/catalog.ts';
+import { catalogServerOptions, type FixtureDefinition, type ToolSpec } from '../../runtime/mcp/catalog/catalog.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
 import { handshake, mcpPair, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 

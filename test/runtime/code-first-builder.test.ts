@@ -1,5 +1,5 @@
 /**
- * The code-first builder in process (runtime/mcp/code-first.ts, code-first-compile.ts): resources, templates
+ * The code-first builder in process (runtime/mcp/catalog/code-first.ts, code-first-compile.ts): resources, templates
  * and prompts served through the catalogue; a value that fails the tool's output schema is an isError result;
  * what is wrong with a definition is one line naming the item and the JSON pointer, found once when the
  * definition is made (the schemas are compiled then, and only then); and ajv is never imported statically
@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { DefinitionError, mcpServer } from '../../runtime/mcp/code-first.ts';
-import type { McpServer } from '../../runtime/mcp/server.ts';
+import { DefinitionError, mcpServer } from '../../runtime/mcp/catalog/code-first.ts';
+import type { McpServer } from '../../runtime/mcp/server/server.ts';
 import { mcpPair, SERVER_INFO_KEY, withMeta } from '../helpers/mcp-pair.ts';
 import { ROOT } from '../helpers/project.ts';
 
@@ -229,6 +229,6 @@ describe('ajv stays out of servers that do not use the code-first path', () => {
     );
     expect(staticImports).toEqual([]);
     const dynamic = files.filter((f) => /import\('ajv/.test(readFileSync(join(ROOT, 'runtime', f), 'utf8'))).sort();
-    expect(dynamic).toEqual(['mcp/client.ts', 'mcp/code-first-compile.ts']);
+    expect(dynamic).toEqual(['mcp/catalog/code-first-compile.ts', 'mcp/client/client.ts']);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The code-first path (runtime/mcp/code-first.ts) over stdio, in both eras: the two-tool server of
+ * The code-first path (runtime/mcp/catalog/code-first.ts) over stdio, in both eras: the two-tool server of
  * test/fixtures/code-first-weather.ts as a child process, its wire checked line by line. Expected values are
  * the MCP schema's shapes written out (tools/list lists each tool's schemas as given; structured content and
  * its JSON text; a thrown Error is an isError result with its message; arguments failing the input schema an

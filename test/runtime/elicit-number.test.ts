@@ -1,5 +1,5 @@
 /**
- * A form elicitation's answer is checked against the form the server asked with (runtime/mcp/elicit-answer.ts):
+ * A form elicitation's answer is checked against the form the server asked with (runtime/mcp/stateless/elicit-answer.ts):
  * a number field's answer (`score: 95.5`, what the official SDKs send for `score: {type: number, default:
  * 95.5}`) is accepted in both eras although the pinned schema's ElicitResult lists no number among content
  * values; an answer that does not fit the form (a string for the number, a field the form lacks, a required
@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { formContentProblem } from '../../runtime/mcp/elicit-answer.ts';
+import { formContentProblem } from '../../runtime/mcp/server/elicit-answer.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
-import type { InputRequest, McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { InputRequest, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';
 
 const FORM = {

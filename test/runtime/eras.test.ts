@@ -1,10 +1,10 @@
 /**
- * Eras (runtime/mcp/connection.ts, handshake.ts, stateless.ts): a fresh connection's first request decides
+ * Eras (runtime/mcp/server/connection.ts, handshake.ts, stateless.ts): a fresh connection's first request decides
  * whether it serves the handshake era (initialize) or the 2026-07-28 stateless era (the `_meta` envelope),
  * and each era refuses what belongs to the other, with the codes and messages the SDK sent.
  */
 import { describe, expect, it } from 'vitest';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, meta, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';
 
 const TOOLS = { tools: [{ name: 't', inputSchema: { type: 'object' as const } }] };

@@ -1,11 +1,11 @@
 /**
- * Input in the handshake era (runtime/mcp/handshake.ts): ctx.input sends elicitation/create or
+ * Input in the handshake era (runtime/mcp/handshake/handshake.ts): ctx.input sends elicitation/create or
  * sampling/createMessage to the client with an id of the server's own and resolves with the client's
  * answer; an error answer rejects; a capability the client did not declare at initialize is -32021.
  */
 import { describe, expect, it } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { InputRequest, McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { InputRequest, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, SERVER_INFO, type Responder } from '../helpers/mcp-pair.ts';
 
 const ELICIT: InputRequest = {

@@ -8,10 +8,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { mcpServer } from '../../runtime/mcp/code-first.ts';
-import { describeSchemaErrors } from '../../runtime/mcp/errors.ts';
+import { mcpServer } from '../../runtime/mcp/catalog/code-first.ts';
+import { describeSchemaErrors } from '../../runtime/mcp/server/errors.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { handshake, mcpPair, withMeta } from '../helpers/mcp-pair.ts';
 
 beforeAll(async () => {

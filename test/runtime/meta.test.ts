@@ -1,5 +1,5 @@
 /**
- * The 2026-07-28 request `_meta` envelope (runtime/mcp/meta.ts): one case per validation step with its
+ * The 2026-07-28 request `_meta` envelope (runtime/mcp/stateless/meta.ts): one case per validation step with its
  * code and message, then the order of the steps when a request breaks several at once.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
 /**
- * The client-capability check of 2026-07-28 input requests (runtime/mcp/mrtr.ts): an input_required result
+ * The client-capability check of 2026-07-28 input requests (runtime/mcp/stateless/mrtr.ts): an input_required result
  * may only ask for what the request's declared clientCapabilities support; otherwise -32021 names every
  * missing capability, merged into one object.
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { SamplingMessage } from '@wiregen/mcp-2026-07-28';
-import type { InputRequest } from '../../runtime/mcp/types.ts';
+import type { InputRequest } from '../../runtime/mcp/server/types.ts';
 import { CAPS, mcpPair, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';
 
 const FORM: InputRequest = {

@@ -1,13 +1,13 @@
 /**
- * Multi round-trip requests in 2026-07-28 (runtime/mcp/mrtr.ts, stateless.ts): ctx.input ends a round
+ * Multi round-trip requests in 2026-07-28 (runtime/mcp/stateless/mrtr.ts, stateless.ts): ctx.input ends a round
  * with input_required; the retry carries inputResponses; ctx.keepState travels in a signed requestState that
  * a tampered, foreign or expired token cannot replace.
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { RequestStateCodec } from '../../runtime/mcp/mrtr.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { InputRequest, McpHandlers, McpServerOptions } from '../../runtime/mcp/types.ts';
+import { RequestStateCodec } from '../../runtime/mcp/stateless/request-state.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { InputRequest, McpHandlers, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { mcpPair, SERVER_INFO, SERVER_INFO_KEY, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
 const CONFIRM: InputRequest<'elicitation/create'> = {

@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { stdioTransport } from '../../runtime/transports/stdio.ts';
 import { meta, SERVER_INFO } from '../helpers/mcp-pair.ts';
 import { startServer } from '../helpers/stdio-server.ts';

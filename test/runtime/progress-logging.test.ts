@@ -1,12 +1,12 @@
 /**
- * Progress and logging (runtime/mcp/context.ts): ctx.progress sends notifications/progress only when the
+ * Progress and logging (runtime/mcp/server/context.ts): ctx.progress sends notifications/progress only when the
  * request carried `_meta.progressToken` (both eras), always before the response; ctx.log sends
  * notifications/message in 2026-07-28 only when the request's logLevel admits the level, and in the
  * handshake era only when the server advertises `logging` (logging/setLevel raises the threshold).
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { LoggingLevel, McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { LoggingLevel, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, LOG_LEVEL, mcpPair, SERVER_INFO, withMeta } from '../helpers/mcp-pair.ts';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'warning', 'error', 'emergency'];

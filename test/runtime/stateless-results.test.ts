@@ -1,5 +1,5 @@
 /**
- * 2026-07-28 results (runtime/mcp/stateless.ts): every result gets resultType "complete" and the server's
+ * 2026-07-28 results (runtime/mcp/stateless/stateless.ts): every result gets resultType "complete" and the server's
  * identity in `_meta`; cacheable methods also get ttlMs/cacheScope from the server's `cache` option (default
  * 0/"private"); server/discover reports the supported versions and the stateless capabilities. The
  * handshake era adds none of this.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultMetaObject } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { CacheHints, McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { CacheHints, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, SERVER_INFO, SERVER_INFO_KEY, withMeta } from '../helpers/mcp-pair.ts';
 
 const BODIES: Record<string, { params: JsonObject; result: JsonObject }> = {

@@ -7,7 +7,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { lineSplitter, stdioTransport } from '../../runtime/transports/stdio.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
 const MAX = 120;

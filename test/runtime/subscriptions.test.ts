@@ -1,11 +1,11 @@
 /**
- * subscriptions/listen in 2026-07-28 (runtime/mcp/subscriptions.ts): the stream is acknowledged first with
+ * subscriptions/listen in 2026-07-28 (runtime/mcp/server/subscriptions.ts): the stream is acknowledged first with
  * the honoured subset of its filter, then receives the events it asked for tagged with its id, until the
  * client cancels it (no response) or the server shuts down (the listen result).
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import type { McpServerOptions } from '../../runtime/mcp/types.ts';
+import type { McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, SERVER_INFO, SERVER_INFO_KEY, SUBSCRIPTION_ID, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
 const STATELESS = { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {} };

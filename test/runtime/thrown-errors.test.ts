@@ -8,11 +8,11 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog.ts';
-import { PublicError } from '../../runtime/mcp/errors.ts';
+import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import { PublicError } from '../../runtime/mcp/server/thrown.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpHandlers, McpServerOptions } from '../../runtime/mcp/types.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpHandlers, McpServerOptions } from '../../runtime/mcp/server/types.ts';
 import { handshake, mcpPair, withMeta } from '../helpers/mcp-pair.ts';
 
 // Both eras' packages loaded before the first request, which would otherwise wait for them.

@@ -1,12 +1,12 @@
 /**
- * RFC 6570 URI templates (runtime/mcp/uri-template.ts): expansion against the RFC's own examples (§3.2.2–§3.2.9,
+ * RFC 6570 URI templates (runtime/mcp/catalog/uri-template.ts): expansion against the RFC's own examples (§3.2.2–§3.2.9,
  * with its example variables), matching those expansions back, what a match yields for each operator, the
  * templates that are not templates, and a property: any template of every level, expanded with any values it
  * can take, matches its expansion and gives the values back.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mcpServer } from '../../runtime/mcp/code-first.ts';
+import { mcpServer } from '../../runtime/mcp/catalog/code-first.ts';
 import {
   expandUriTemplate,
   matchTemplate,
@@ -14,7 +14,7 @@ import {
   uriTemplateVariables,
   type UriTemplateOperator,
   type UriTemplateValues,
-} from '../../runtime/mcp/uri-template.ts';
+} from '../../runtime/mcp/catalog/uri-template.ts';
 
 /** The example variables of RFC 6570 §3.2 (without its associative arrays, which matching does not yield). */
 const RFC: UriTemplateValues = {

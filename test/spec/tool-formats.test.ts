@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import ajvFormatsModule from 'ajv-formats/dist/formats.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcpServer } from '../../runtime/mcp/code-first.ts';
+import { mcpServer } from '../../runtime/mcp/catalog/code-first.ts';
 import { position, userProject } from './project.ts';
 import { ajvAccepts, callVerdict, codeFirstServer, generatedServer, type GeneratedServer, type ToolDef } from './tool-server.ts';
 import type { McpPair } from '../helpers/mcp-pair.ts';

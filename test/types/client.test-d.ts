@@ -1,9 +1,9 @@
 /**
- * Type-level tests of the typed client (runtime/mcp/client.ts `McpClient.request`, `ServerRequestHandlers`):
+ * Type-level tests of the typed client (runtime/mcp/client/client.ts `McpClient.request`, `ServerRequestHandlers`):
  * compiled by `tsc` in `npm run typecheck`, never run. Each `@ts-expect-error` line must fail to compile.
  */
 import type { CallResult, ElicitResult } from '@wiregen/mcp-2026-07-28';
-import type { McpClient, ServerRequestHandlers } from '../../runtime/mcp/client.ts';
+import type { McpClient, ServerRequestHandlers } from '../../runtime/mcp/client/client.ts';
 import { expectType, type Equal } from './equal.ts';
 
 declare const client: McpClient;

@@ -1,10 +1,10 @@
 /**
- * Type-level tests of the code-first builder (runtime/mcp/code-first.ts) and FromSchema (from-schema.ts):
+ * Type-level tests of the code-first builder (runtime/mcp/catalog/code-first.ts) and FromSchema (from-schema.ts):
  * compiled by `tsc` in `npm run typecheck`, never run. Each `@ts-expect-error` line must fail to compile.
  */
-import { mcpServer, type DefinitionError } from '../../runtime/mcp/code-first.ts';
-import type { PublicError } from '../../runtime/mcp/errors.ts';
-import type { FromSchema } from '../../runtime/mcp/from-schema.ts';
+import { mcpServer, type DefinitionError } from '../../runtime/mcp/catalog/code-first.ts';
+import type { PublicError } from '../../runtime/mcp/server/thrown.ts';
+import type { FromSchema } from '../../runtime/mcp/catalog/from-schema.ts';
 import { expectType, type Equal } from './equal.ts';
 
 // FromSchema: the keywords it types; anything else is unknown.

@@ -1,13 +1,13 @@
 /**
- * Type-level tests of the typed server (runtime/mcp/types.ts, the generated handlers.ts): compiled by `tsc`
+ * Type-level tests of the typed server (runtime/mcp/server/types.ts, the generated handlers.ts): compiled by `tsc`
  * in `npm run typecheck`, never run. Each `@ts-expect-error` line must fail to compile (tsc reports an unused
  * one), so a type that got too loose breaks the build.
  */
 import type { CallResult, ElicitResult, HandlerParams, HandlerResult, ServerHandlers } from '@wiregen/mcp-2026-07-28';
 import type * as M24 from '@wiregen/mcp-2024-11-05';
-import { catalogHandlers, type FixtureDefinition } from '../../runtime/mcp/catalog.ts';
-import { McpServer } from '../../runtime/mcp/server.ts';
-import type { McpHandlers, RequestContext } from '../../runtime/mcp/types.ts';
+import { catalogHandlers, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import { McpServer } from '../../runtime/mcp/server/server.ts';
+import type { McpHandlers, RequestContext } from '../../runtime/mcp/server/types.ts';
 import { expectType, type Equal } from './equal.ts';
 
 const SERVER = { serverInfo: { name: 's', version: '1' }, capabilities: { handshake: { tools: {} }, stateless: { tools: {} } } };

@@ -1,9 +1,9 @@
 /**
- * UriTemplateVariables (runtime/mcp/uri-template.ts): the type of what a match of a template yields, which the
+ * UriTemplateVariables (runtime/mcp/catalog/uri-template.ts): the type of what a match of a template yields, which the
  * code-first builder gives a template's reader. Compiled by `npm run typecheck`.
  */
-import { mcpServer } from '../../runtime/mcp/code-first.ts';
-import type { UriTemplateVariables } from '../../runtime/mcp/uri-template.ts';
+import { mcpServer } from '../../runtime/mcp/catalog/code-first.ts';
+import type { UriTemplateVariables } from '../../runtime/mcp/catalog/uri-template.ts';
 import { type Equal, expectType } from './equal.ts';
 
 // Simple, reserved, label and path-segment variables are required strings; exploded ones lists.

@@ -6,7 +6,7 @@
  * down meanwhile misses it (a listen stream's client lists again after a reconnect anyway).
  */
 import { randomUUID } from 'node:crypto';
-import type { CatalogueChange, NotificationBus } from '../../mcp/types.ts';
+import type { CatalogueChange, NotificationBus } from '../../mcp/server/types.ts';
 import type { PostgresBus } from './bus.ts';
 
 export interface McpNotificationBusOptions {

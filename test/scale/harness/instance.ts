@@ -16,9 +16,9 @@ import { listenA2aHttp } from '../../../runtime/a2a/http.ts';
 import { PostgresCluster } from '../../../runtime/a2a/postgres/cluster.ts';
 import { A2aServer } from '../../../runtime/a2a/server.ts';
 import type { AgentCard, AgentExecutor, Message, TaskHandle } from '../../../runtime/a2a/types.ts';
-import { listenMcpHttp } from '../../../runtime/mcp/http.ts';
-import { McpServer } from '../../../runtime/mcp/server.ts';
-import type { InputRequest } from '../../../runtime/mcp/types.ts';
+import { listenMcpHttp } from '../../../runtime/mcp/http/handler.ts';
+import { McpServer } from '../../../runtime/mcp/server/server.ts';
+import type { InputRequest } from '../../../runtime/mcp/server/types.ts';
 import { RESUMED } from './processes.ts';
 
 /** How many steps a task takes, and how long each (ms). */

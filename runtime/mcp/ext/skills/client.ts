@@ -18,13 +18,13 @@
  * const form = await skills.read(first, 'skill://pdf-processing/references/FORMS.md');
  * ```
  */
-import { AttachedClientExtension } from '../../client-extension.ts';
+import { AttachedClientExtension } from '../../client/extension.ts';
 import { createHash } from 'node:crypto';
 import type { ReadResourceResult } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../../../jsonrpc/canonical.ts';
 import { ErrorCode, isObject, type JsonObject } from '../../../jsonrpc/message.ts';
-import { McpClientError } from '../../client-errors.ts';
-import type { McpClientExtension } from '../../client-types.ts';
+import { McpClientError } from '../../client/errors.ts';
+import type { McpClientExtension } from '../../client/types.ts';
 import { frontmatterOf } from './catalog.ts';
 import { ENTRIES, SKILLS_EXTENSION, type Skill, type SkillResource } from './protocol.ts';
 

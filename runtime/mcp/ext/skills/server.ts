@@ -12,8 +12,8 @@
  */
 import type { ListResourcesResult, ReadResourceResult, Resource } from '@wiregen/mcp-2026-07-28';
 import { ErrorCode, isObject, JsonRpcError } from '../../../jsonrpc/message.ts';
-import type { ExtensionMethod, McpServerExtension } from '../../extensions.ts';
-import type { Handler } from '../../types.ts';
+import type { ExtensionMethod, McpServerExtension } from '../../server/extensions.ts';
+import type { Handler } from '../../server/types.ts';
 import { SkillCatalog, type SkillFile, type SkillSource } from './catalog.ts';
 import { ENTRIES, notADirectory, SKILL_MD, SKILLS_EXTENSION, unknownSkill } from './protocol.ts';
 

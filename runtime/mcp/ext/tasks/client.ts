@@ -14,7 +14,7 @@
  * const result = await tasks.callTool({ name: 'build', arguments: {} }); // inline or as a task, the CallToolResult
  * ```
  */
-import { AttachedClientExtension } from '../../client-extension.ts';
+import { AttachedClientExtension } from '../../client/extension.ts';
 import type { CallParams, CallToolResult } from '@wiregen/mcp-2026-07-28';
 import {
   methods as EXT,
@@ -27,8 +27,8 @@ import {
   type UpdateTaskResult,
 } from '@wiregen/mcp-ext-tasks';
 import { ErrorCode, isObject, type JsonObject } from '../../../jsonrpc/message.ts';
-import { McpClientError } from '../../client-errors.ts';
-import type { CallOptions, McpClientExtension } from '../../client-types.ts';
+import { McpClientError } from '../../client/errors.ts';
+import type { CallOptions, McpClientExtension } from '../../client/types.ts';
 import { loadedRevision } from '../../revisions.ts';
 import { TASKS_EXTENSION } from './protocol.ts';
 import { TERMINAL } from './store.ts';

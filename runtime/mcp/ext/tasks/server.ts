@@ -20,11 +20,11 @@
  */
 import { methods as EXT, validators as V, type DetailedTask, type InputRequests, type ServerHandlers } from '@wiregen/mcp-ext-tasks';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../../../jsonrpc/message.ts';
-import { createContext } from '../../context.ts';
-import type { ExtensionMethod, ListenTarget, McpServerExtension } from '../../extensions.ts';
-import { checkClientCapabilities } from '../../mrtr.ts';
+import { createContext } from '../../server/context.ts';
+import type { ExtensionMethod, ListenTarget, McpServerExtension } from '../../server/extensions.ts';
+import { checkClientCapabilities } from '../../stateless/input-required.ts';
 import { LATEST_STATELESS, loadedRevision } from '../../revisions.ts';
-import type { Handler, RequestContext, WireInputRequest } from '../../types.ts';
+import type { Handler, RequestContext, WireInputRequest } from '../../server/types.ts';
 import { declaresTasks, missingTasksCapability, TASKS_EXTENSION, taskNotFound } from './protocol.ts';
 import { expiresAt, InMemoryMcpTaskStore, TERMINAL, type McpTaskStore, type StoredTask } from './store.ts';
 import { failed, now, STATUS_MESSAGES, updateParams, withStatus } from './task-state.ts';

@@ -1,0 +1,239 @@
+/**
+ * @module mcp/catalog/code-first — an MCP server written in code, without a spec file:
+ *
+ * ```ts
+ * const server = mcpServer({ name: 'weather', version: '1.0.0' })
+ *   .tool('to_fahrenheit', { input: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] } },
+ *         ({ celsius }) => `${(celsius * 9) / 5 + 32}`)
+ *   .resource('weather://cities', { mimeType: 'text/plain' }, () => 'Oslo\nParis')
+ *   .prompt('forecast', { arguments: [{ name: 'city', required: true }] }, ({ city }) => `The forecast for ${city}?`);
+ * await server.serveStdio();
+ * ```
+ *
+ * Argument and value types come from the JSON Schemas (from-schema.ts). It builds the same
+ * {@link FixtureDefinition} a generated fixture module does (spec, behaviours, validators) and serves it
+ * through the catalogue (catalog.ts), so every wire detail is the generated path's. The items and schemas are
+ * checked and compiled once, on the first {@link McpServerBuilder.definition} (code-first-compile.ts, which loads
+ * ajv then); what is wrong is a {@link DefinitionError} naming each item and JSON pointer.
+ */
+import type { Icon, MetaObject, ToolAnnotations } from '@wiregen/mcp-2026-07-28';
+import type { JsonObject } from '../../jsonrpc/message.ts';
+import { stdioTransport } from '../../transports/stdio.ts';
+import { catalogServerOptions, type FixtureDefinition, type PromptBody, type ResourceBody, type ToolSpec } from './catalog.ts';
+import type { Behaviours, FixtureSpec, PromptSpec, ResourceSpec, ResourceTemplateSpec } from './types.ts';
+import { compileDefinition, DefinitionError } from './code-first-compile.ts';
+import type { FromSchema, ObjectSchema } from './from-schema.ts';
+import { McpServer } from '../server/server.ts';
+import type { CacheHints, McpServerOptions, RequestContext } from '../server/types.ts';
+import { parseUriTemplate, type UriTemplateVariables } from './uri-template.ts';
+
+export { DefinitionError };
+
+type Async<T> = T | Promise<T>;
+
+export interface CodeFirstOptions {
+  /** serverInfo.name (handshake) and `_meta` io.modelcontextprotocol/serverInfo (2026-07-28). */
+  readonly name: string;
+  readonly version: string;
+  /** serverInfo.title. Default none. */
+  readonly title?: string;
+  /** Guidance for the model (initialize, server/discover). Default none. */
+  readonly instructions?: string;
+  /** ttlMs/cacheScope on cacheable results (2026-07-28). Default 0 / private. */
+  readonly cache?: CacheHints;
+  /** Items per page of tools/list, resources/list, prompts/list. Default 100. */
+  readonly pageSize?: number;
+  /** Advertise `logging`, so ctx.log reaches handshake clients (2026-07-28 clients ask per request). Default false. */
+  readonly logging?: boolean;
+  /**
+   * Arguments that fail a tool's input schema: an isError result naming each JSON pointer and what was allowed
+   * (`result`, default: the one rule of every way of writing a server, FixtureSpec.invalidArguments), or
+   * -32602 with the same text (`error`).
+   */
+  readonly invalidArguments?: 'error' | 'result';
+  /** What the client reads of an error a function throws: its message (`show`, default) or not (`mask`). McpServerOptions.thrownErrors. */
+  readonly thrownErrors?: 'show' | 'mask';
+}
+
+/** A tool: its listing and schemas. `input`/`output` are JSON Schema 2020-12 objects (write them `as const`, or inline). */
+export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends ObjectSchema | undefined = ObjectSchema | undefined> {
+  readonly title?: string;
+  readonly description?: string;
+  /** The arguments' schema (`type: "object"`). Default `{ "type": "object" }`. */
+  readonly input?: I;
+  /** The result's schema: the function's value becomes structuredContent (and its JSON text). Default none: the value is text. */
+  readonly output?: O;
+  readonly annotations?: ToolAnnotations;
+  readonly icons?: Icon[];
+  readonly _meta?: MetaObject;
+}
+/** What a tool function returns: its `output`'s type, or (without `output`) the text (numbers and booleans as text). */
+export type ToolValue<O> = O extends ObjectSchema ? FromSchema<O> : string | number | boolean;
+export type ToolFunction<Args, Value> = (args: Args, ctx: RequestContext) => Async<Value>;
+
+/** A resource or template: its listing. `name` defaults to the URI. */
+export interface ResourceDefinition {
+  readonly name?: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  readonly icons?: Icon[];
+  readonly _meta?: MetaObject;
+}
+/** The variables of an RFC 6570 URI template (uri-template.ts), by name. */
+export type TemplateVariables<U extends string> = keyof UriTemplateVariables<U> & string;
+/** A resource reads with the context; a template (a URI with `{variables}`) with the variables a match yields too. */
+export type ResourceReader<U extends string> = [TemplateVariables<U>] extends [never]
+  ? (ctx: RequestContext) => Async<ResourceBody>
+  : (vars: UriTemplateVariables<U>, ctx: RequestContext) => Async<ResourceBody>;
+
+export interface PromptArgumentDefinition {
+  readonly name: string;
+  readonly description?: string;
+  readonly required?: boolean;
+}
+export interface PromptDefinition<A extends readonly PromptArgumentDefinition[]> {
+  readonly title?: string;
+  readonly description?: string;
+  readonly arguments?: A;
+  readonly icons?: Icon[];
+  readonly _meta?: MetaObject;
+}
+/** A prompt's arguments by name: strings, the required ones present. */
+export type PromptArguments<A extends readonly PromptArgumentDefinition[]> = {
+  [E in A[number] as E extends { readonly required: true } ? E['name'] : never]: string;
+} & { [E in A[number] as E extends { readonly required: true } ? never : E['name']]?: string };
+
+/** Drops the undefined members (`exactOptionalPropertyTypes`): only what was given is listed. */
+function defined<T extends object>(fields: T): JsonObject {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+/** Builds a server one tool, resource and prompt at a time; see the module comment. */
+export class McpServerBuilder {
+  readonly options: CodeFirstOptions;
+  readonly #tools: ToolSpec[] = [];
+  readonly #resources: ResourceSpec[] = [];
+  readonly #templates: ResourceTemplateSpec[] = [];
+  readonly #prompts: PromptSpec[] = [];
+  readonly #behaviours = { tools: {}, resources: {}, resourceTemplates: {}, prompts: {} } as {
+    tools: Record<string, (args: never, ctx: RequestContext) => unknown>;
+    resources: Record<string, (ctx: RequestContext) => Async<ResourceBody>>;
+    resourceTemplates: Record<string, (vars: Record<string, string>, ctx: RequestContext) => Async<ResourceBody>>;
+    prompts: Record<string, (args: never, ctx: RequestContext) => Async<PromptBody>>;
+  };
+  #definition: Promise<FixtureDefinition> | undefined;
+
+  constructor(options: CodeFirstOptions) {
+    this.options = options;
+  }
+
+  #add(kind: string, key: string, taken: readonly JsonObject[], field: string): void {
+    if (this.#definition) throw new DefinitionError([`${kind} ${key}: the server is already built; add everything before definition()/build()`]);
+    if (taken.some((t) => t[field] === key)) throw new DefinitionError([`${kind} ${key} is defined twice`]);
+  }
+
+  /** A tool: `fn`'s arguments are typed by `input`, its value by `output` (see {@link ToolValue}). */
+  tool<const I extends ObjectSchema = { readonly type: 'object' }, const O extends ObjectSchema | undefined = undefined>(
+    name: string,
+    definition: ToolDefinition<I, O>,
+    fn: ToolFunction<FromSchema<I>, ToolValue<O>>,
+  ): this;
+  /** The escape hatch: the argument and value types given (`tool<Args, Value>(…)`); the schemas still check both at run time. */
+  tool<Args = never, Value = never>(name: string, definition: ToolDefinition, fn: ToolFunction<NoInfer<Args>, NoInfer<Value>>): this;
+  tool(name: string, definition: ToolDefinition, fn: ToolFunction<never, unknown>): this {
+    this.#add('tool', name, this.#tools, 'name');
+    const { input, output, ...listing } = definition;
+    this.#tools.push({
+      name,
+      ...defined(listing),
+      inputSchema: input ?? { type: 'object' },
+      ...(output ? { outputSchema: output } : {}),
+      output: output ? 'structured' : 'text',
+    });
+    this.#behaviours.tools[name] = fn;
+    return this;
+  }
+
+  /** A resource, or a resource template when `uri` has `{variables}` (its reader gets them). */
+  resource<const U extends string>(uri: U, definition: ResourceDefinition, read: ResourceReader<U>): this {
+    const template = /\{[^}]+\}/.test(uri);
+    const { name, ...listing } = definition;
+    if (template) {
+      parseUriTemplate(uri); // throws UriTemplateError for a URI with braces that is not an RFC 6570 template
+      this.#add('resource template', uri, this.#templates, 'uriTemplate');
+      this.#templates.push({ uriTemplate: uri, name: name ?? uri, ...defined(listing) });
+      // A template's reader takes the variables its URI names (ResourceReader), which matchTemplate extracts.
+      this.#behaviours.resourceTemplates[uri] = read as (vars: Record<string, string>, ctx: RequestContext) => Async<ResourceBody>;
+    } else {
+      this.#add('resource', uri, this.#resources, 'uri');
+      this.#resources.push({ uri, name: name ?? uri, ...defined(listing) });
+      this.#behaviours.resources[uri] = read as (ctx: RequestContext) => Async<ResourceBody>;
+    }
+    return this;
+  }
+
+  /** A prompt: `render` gets its arguments by name (strings; the required ones are checked present). */
+  prompt<const A extends readonly PromptArgumentDefinition[] = []>(
+    name: string,
+    definition: PromptDefinition<A>,
+    render: (args: PromptArguments<A>, ctx: RequestContext) => Async<PromptBody>,
+  ): this {
+    this.#add('prompt', name, this.#prompts, 'name');
+    const { arguments: args, ...listing } = definition;
+    this.#prompts.push({ name, ...defined(listing), ...(args ? { arguments: args.map((a) => defined(a)) } : {}) });
+    this.#behaviours.prompts[name] = render as (args: never, ctx: RequestContext) => Async<PromptBody>;
+    return this;
+  }
+
+  /** The spec the catalogue serves (what a fixture's YAML would say). */
+  spec(): FixtureSpec {
+    const { options } = this;
+    const caps: JsonObject = {
+      ...(options.logging ? { logging: {} } : {}),
+      ...(this.#prompts.length ? { prompts: {} } : {}),
+      ...(this.#resources.length || this.#templates.length ? { resources: {} } : {}),
+      ...(this.#tools.length ? { tools: {} } : {}),
+    };
+    return {
+      fixture: options.name,
+      serverInfo: { name: options.name, version: options.version, ...(options.title !== undefined ? { title: options.title } : {}) },
+      ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+      capabilities: { handshake: caps, stateless: caps },
+      ...(options.cache ? { cache: options.cache } : {}),
+      ...(options.pageSize !== undefined ? { pageSize: options.pageSize } : {}),
+      ...(options.invalidArguments !== undefined ? { invalidArguments: options.invalidArguments } : {}),
+      ...(options.thrownErrors !== undefined ? { thrownErrors: options.thrownErrors } : {}),
+      ...(this.#tools.length ? { tools: this.#tools } : {}),
+      ...(this.#resources.length ? { resources: this.#resources } : {}),
+      ...(this.#templates.length ? { resourceTemplates: this.#templates } : {}),
+      ...(this.#prompts.length ? { prompts: this.#prompts } : {}),
+    };
+  }
+
+  /**
+   * The definition (spec, behaviours, validators), made once: every item is checked against the newest
+   * revision's Tool/Resource/ResourceTemplate/Prompt and every tool schema compiled (JSON Schema 2020-12). Rejects
+   * with a {@link DefinitionError}: one line per problem, naming the item and the JSON pointer of what is wrong.
+   */
+  definition(): Promise<FixtureDefinition> {
+    this.#definition ??= compileDefinition(this.spec(), this.#behaviours satisfies Behaviours);
+    return this.#definition;
+  }
+
+  /** An McpServer serving the definition (`extra`: more server options, e.g. `log`). */
+  async build(extra: Partial<McpServerOptions> = {}): Promise<McpServer> {
+    return new McpServer(catalogServerOptions(await this.definition(), extra));
+  }
+
+  /** Serves on this process's stdin/stdout until stdin closes and every request is answered. */
+  async serveStdio(extra: Partial<McpServerOptions> = {}): Promise<void> {
+    const server = await this.build(extra);
+    await server.connect(stdioTransport(process.stdin, process.stdout)).finished;
+  }
+}
+
+/** Starts a code-first server (see the module comment). */
+export function mcpServer(options: CodeFirstOptions): McpServerBuilder {
+  return new McpServerBuilder(options);
+}
