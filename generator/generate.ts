@@ -9,7 +9,7 @@ import type { Context } from './context.ts';
 import { checkManifest } from './check/manifest.ts';
 import { emitPin } from './emit/index.ts';
 import { emitRepositoryFiles } from './emit/repository.ts';
-import { checkFixtureName, fixtureFiles, type FixtureFile } from './load/fixtures.ts';
+import { checkSampleName, sampleFiles, type SampleFile } from './load/samples.ts';
 import { generateSpecIn, type GeneratedSpec } from './spec/generate.ts';
 import { InputError, type Diagnostic } from './errors.ts';
 import { diffTree, writeTree, type FileSet } from './format/index.ts';
@@ -56,7 +56,7 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
     workers.compileValidators(plans);
     // emit → format: the repository's specs, every pin's package, generated/'s own files.
     const files: FileSet = new Map();
-    for (const { folder, generated } of await generateFixtures(ctx, workers))
+    for (const { folder, generated } of await generateSamples(ctx, workers))
       for (const [name, text] of generated.files) files.set(`${folder}/${name}`, text);
     const reports = await emitPins(ctx, files, plans, workers);
     if (!ctx.options.only) for (const [path, text] of await emitRepositoryFiles(plans, served, mcp, workers)) files.set(path, text);
@@ -67,10 +67,10 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
 }
 
 /** The pin ids and the repository spec names of `options.only` (everything when it is not set). */
-function partitionOnly(ctx: Context, pins: readonly Pin[], fixtures: readonly FixtureFile[]) {
+function partitionOnly(ctx: Context, pins: readonly Pin[], samples: readonly SampleFile[]) {
   const only = ctx.options.only;
-  if (!only) return { pins: [...pins], fixtures: [...fixtures] };
-  const unknown = only.filter((id) => !pins.some((p) => p.id === id) && !fixtures.some((f) => f.name === id));
+  if (!only) return { pins: [...pins], samples: [...samples] };
+  const unknown = only.filter((id) => !pins.some((p) => p.id === id) && !samples.some((f) => f.name === id));
   if (unknown.length) {
     const pinList = pins.map((p) => p.id).join(', ');
     const looksLikePin = unknown.every((id) => /^(mcp|a2a)-/.test(id));
@@ -78,12 +78,12 @@ function partitionOnly(ctx: Context, pins: readonly Pin[], fixtures: readonly Fi
       looksLikePin
         ? { file: 'schemas/pins.json', message: `no pin ${unknown.join(', ')} (pins: ${pinList})` }
         : {
-            file: 'schemas/fixtures',
-            message: `no pin or fixture ${unknown.join(', ')} (fixtures: ${fixtures.map((f) => f.name).join(', ')}; pins: ${pinList})`,
+            file: 'schemas/samples',
+            message: `no pin or sample ${unknown.join(', ')} (samples: ${samples.map((f) => f.name).join(', ')}; pins: ${pinList})`,
           },
     ]);
   }
-  return { pins: pins.filter((p) => only.includes(p.id)), fixtures: fixtures.filter((f) => only.includes(f.name)) };
+  return { pins: pins.filter((p) => only.includes(p.id)), samples: samples.filter((f) => only.includes(f.name)) };
 }
 
 /**
@@ -91,7 +91,7 @@ function partitionOnly(ctx: Context, pins: readonly Pin[], fixtures: readonly Fi
  * problem. `only` may also name repository specs (generateAll generates those).
  */
 export function loadAndCheck(ctx: Context): Loaded {
-  const { pins } = partitionOnly(ctx, loadPins(ctx), fixtureFiles(ctx));
+  const { pins } = partitionOnly(ctx, loadPins(ctx), sampleFiles(ctx));
   verifyPins(ctx, pins);
   const validator = pins.length ? manifestValidator(ctx) : undefined;
   const diagnostics: Diagnostic[] = [];
@@ -114,18 +114,18 @@ export function loadAndCheck(ctx: Context): Loaded {
  * `wiregen generate --spec` (spec/generate.ts), with its protocol's default pin, its files formatted on the
  * run's `workers`. Every problem of every spec is reported at once.
  */
-async function generateFixtures(ctx: Context, workers: Workers): Promise<{ folder: string; generated: GeneratedSpec }[]> {
-  const { fixtures } = partitionOnly(ctx, loadPins(ctx), fixtureFiles(ctx));
+async function generateSamples(ctx: Context, workers: Workers): Promise<{ folder: string; generated: GeneratedSpec }[]> {
+  const { samples } = partitionOnly(ctx, loadPins(ctx), sampleFiles(ctx));
   const out: { folder: string; generated: GeneratedSpec }[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const fixture of fixtures) {
+  for (const sample of samples) {
     const t0 = performance.now();
     try {
-      const generated = await generateSpecIn(ctx, fixture.path, undefined, workers);
-      diagnostics.push(...checkFixtureName(generated.spec, fixture));
-      out.push({ folder: `fixtures/${fixture.name}`, generated });
+      const generated = await generateSpecIn(ctx, sample.path, undefined, workers);
+      diagnostics.push(...checkSampleName(generated.spec, sample));
+      out.push({ folder: `samples/${sample.name}`, generated });
       const what = generated.spec.kind === 'agent' ? ' (A2A agent)' : '';
-      ctx.options.log(`fixtures/${fixture.name}: ${plural(generated.files.size, 'file')}${what} (${((performance.now() - t0) / 1000).toFixed(2)} s)`);
+      ctx.options.log(`samples/${sample.name}: ${plural(generated.files.size, 'file')}${what} (${((performance.now() - t0) / 1000).toFixed(2)} s)`);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
       diagnostics.push(...err.diagnostics);
@@ -183,12 +183,12 @@ async function emitPins(ctx: Context, files: FileSet, plans: readonly PinPlan[],
   return reports;
 }
 
-/** The folders of generated/ `options.only` names (a pin's, or fixtures/<name>), or undefined for all of it. */
+/** The folders of generated/ `options.only` names (a pin's, or samples/<name>), or undefined for all of it. */
 export function onlyFolders(ctx: Context): string[] | undefined {
   const only = ctx.options.only;
   if (!only) return undefined;
-  const fixtures = new Set(fixtureFiles(ctx).map((f) => f.name));
-  return only.map((id) => (fixtures.has(id) ? `fixtures/${id}` : id));
+  const samples = new Set(sampleFiles(ctx).map((f) => f.name));
+  return only.map((id) => (samples.has(id) ? `samples/${id}` : id));
 }
 
 export { diffTree, writeTree };

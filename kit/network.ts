@@ -9,23 +9,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenA2aHttp, type A2aHttpOptions, type RunningA2aServer } from '../runtime/a2a/http.ts';
 import { A2aServer } from '../runtime/a2a/server.ts';
 import type { AgentDefinition } from '../runtime/a2a/agent.ts';
-import codeReviewer from '../fixtures/code-reviewer.ts';
-import { createDeployer, type Deployer } from '../fixtures/deployer.ts';
-import { createTestRunner } from '../fixtures/test-runner.ts';
+import codeReviewer from '../samples/code-reviewer.ts';
+import { createDeployer, type Deployer } from '../samples/deployer.ts';
+import { createTestRunner } from '../samples/test-runner.ts';
 import { kitClock, seededIds } from './ids.ts';
 import { Pacer } from './pacer.ts';
 import { demoSigningKey, jwksOf, signCard, type SignatureSteps } from './signing.ts';
 import { listenWebhooks, type WebhookReceiver } from './webhooks.ts';
-import { card as codeReviewerCard } from '../generated/fixtures/code-reviewer/index.ts';
-import { card as deployerCard } from '../generated/fixtures/deployer/index.ts';
-import { card as testRunnerCard } from '../generated/fixtures/test-runner/index.ts';
+import { card as codeReviewerCard } from '../generated/samples/code-reviewer/index.ts';
+import { card as deployerCard } from '../generated/samples/deployer/index.ts';
+import { card as testRunnerCard } from '../generated/samples/test-runner/index.ts';
 import type { AgentCard } from '../runtime/a2a/types.ts';
 
 export const AGENT_NAMES = ['test-runner', 'code-reviewer', 'deployer'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
 export const DEFAULT_BASE_PORT = 41241;
-/** Each agent's card (schemas/fixtures/a2a/<agent>.yaml): its interfaces say where it is written to be. */
+/** Each agent's card (schemas/samples/a2a/<agent>.yaml): its interfaces say where it is written to be. */
 export const CARDS: Readonly<Record<AgentName, AgentCard>> = {
   'test-runner': testRunnerCard,
   'code-reviewer': codeReviewerCard,
@@ -45,7 +45,7 @@ export const WRITTEN: Readonly<Record<AgentName | 'webhooks', string>> = {
   ...(Object.fromEntries(AGENT_NAMES.map((name) => [name, new URL(interfaceUrl(name, 'JSONRPC')).origin])) as Record<AgentName, string>),
   webhooks: `http://127.0.0.1:${DEFAULT_BASE_PORT + 3}`,
 };
-export { DEPLOY_TOKEN } from '../fixtures/deployer.ts';
+export { DEPLOY_TOKEN } from '../samples/deployer.ts';
 export const JWKS_PATH = '/.well-known/jwks.json';
 
 export interface NetworkOptions {

@@ -5,9 +5,9 @@
  * until the scenario releases it or the task is cancelled. Nothing depends on timing.
  */
 
-import type { Pace } from '../fixtures/test-runner.ts';
+import type { Pace } from '../samples/test-runner.ts';
 
-/** What an executor calls at a named point of its run (fixtures/test-runner.ts's `pace` option). */
+/** What an executor calls at a named point of its run (samples/test-runner.ts's `pace` option). */
 export type { Pace };
 
 export interface Hold {

@@ -1,7 +1,7 @@
 /**
  * @module scripts/fuzz — `npm run fuzz -- [--n N] [--seed S] [--max-rss-mb M] [--built]`: our own fuzz suite
  * against `wiregen serve` from sources, on loopback only (test/fuzz/harness/run.ts). With `--built`, the stdio
- * targets run fixture-server from the built packages instead (`npm run build`, then bench/servers/wiregen-stdio.ts
+ * targets run recorded-server from the built packages instead (`npm run build`, then bench/servers/wiregen-stdio.ts
  * compiled as bench/lib/built.ts does). Prints the report; exits 0 with no violation, 1 with any, 2 on bad
  * arguments.
  */

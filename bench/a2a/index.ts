@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import agent from '../../fixtures/research-agent.ts';
+import agent from '../../samples/research-agent.ts';
 import { BUILT, builtServer } from '../lib/built.ts';
 import { CONNECTIONS, measureHttpSubjects, PIPELINING, type HttpRound, type HttpSubject } from '../lib/load.ts';
 import { profFlags, type PartOptions } from '../lib/part.ts';
@@ -43,7 +43,7 @@ async function ours(extraArgs: readonly string[] = []): Promise<HttpSubject> {
   return { key: 'ours', label: OURS, args: [...extraArgs, await builtServer('servers/wiregen-a2a.ts')], request: SEND_MESSAGE, check: completed };
 }
 
-/** The peer, given the fixture's card (the generated one, as JSON: the peer is plain JavaScript). */
+/** The peer, given the sample's card (the generated one, as JSON: the peer is plain JavaScript). */
 function sdk(): HttpSubject {
   mkdirSync(BUILT, { recursive: true });
   const card = join(BUILT, 'research-agent-card.json');

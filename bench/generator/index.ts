@@ -1,5 +1,5 @@
 /**
- * @module bench/generator — part 6: the wall time of a full `wiregen generate` (every pin and fixture, the
+ * @module bench/generator — part 6: the wall time of a full `wiregen generate` (every pin and sample, the
  * packages formatted and written, the swap into generated/), from spawn to exit, run as a user runs it: the
  * built command (generator/dist/bin.js, what the `wiregen` package's bin is; `npm run build` first), not the
  * repository's bin/wiregen.mjs, which compiles the TypeScript sources with tsx at every start. And the CPU time the
@@ -7,7 +7,7 @@
  * CPU time much less). Two runs; the faster counts (the work is the same, the slower one met more load).
  *
  * `generate` writes generated/, which this suite must not touch: it runs in a scratch copy of the inputs it
- * reads (bin/, generator/, schemas/, fixtures/, runtime/, generated/, package.json; node_modules linked) under
+ * reads (bin/, generator/, schemas/, samples/, runtime/, generated/, package.json; node_modules linked) under
  * the system temp folder, which is removed afterwards.
  */
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { cpuProfArgs, summarizeDir } from '../lib/profiling.ts';
 import type { Row } from '../lib/table.ts';
 import type { ProfileReport } from '../lib/targets.ts';
 
-const COPY = ['bin', 'generator', 'schemas', 'fixtures', 'runtime', 'generated', 'package.json', 'tsconfig.json'];
+const COPY = ['bin', 'generator', 'schemas', 'samples', 'runtime', 'generated', 'package.json', 'tsconfig.json'];
 /** Full generates measured (about 9 s each on an idle machine of this size; they dominate the part's time). */
 const GENERATE_RUNS = 2;
 /** Preloaded into each generate: its CPU time, printed at exit. */
@@ -66,7 +66,7 @@ export async function run(options: PartOptions): Promise<Row[]> {
   const gen = await generateTimes(options, GENERATE_RUNS);
   const best = gen.ms.indexOf(Math.min(...gen.ms));
   const s = gen.ms[best]! / 1000;
-  const subject = 'wiregen generate (all pins + fixtures)';
+  const subject = 'wiregen generate (all pins + samples)';
   return [
     {
       part: 'generator',
@@ -93,5 +93,5 @@ export async function run(options: PartOptions): Promise<Row[]> {
 export async function profileMisses(options: PartOptions, ids: readonly string[]): Promise<ProfileReport[]> {
   const dir = join(options.missProfDir, 'generator');
   await generateTimes(options, 1, cpuProfArgs(dir));
-  return [{ targets: ids, subject: 'wiregen generate (all pins + fixtures) under --cpu-prof, in a scratch copy', summary: summarizeDir(dir) }];
+  return [{ targets: ids, subject: 'wiregen generate (all pins + samples) under --cpu-prof, in a scratch copy', summary: summarizeDir(dir) }];
 }

@@ -1,6 +1,6 @@
 /**
  * @module bench/lib/built — our servers as users run them: `npm run build` (once per bench run) gives every
- * package its `dist/`; a bench server's own code (its entry, the fixture behaviours and generated module it
+ * package its `dist/`; a bench server's own code (its entry, the sample behaviours and generated module it
  * imports) is compiled to one plain-JavaScript file under node_modules/.cache/wiregen-bench/ with esbuild,
  * every package left an import, so Node loads @wiregen/runtime and the generated packages from their built
  * `dist/` (resolved up the tree from there, as from any file of the project; and out of reach of the lint

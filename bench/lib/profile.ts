@@ -30,7 +30,7 @@ export interface ProfileSummary {
   readonly sampledS: number;
   readonly busyS: number;
   readonly self: readonly Share[];
-  /** Inclusive time of functions under runtime/, generated/, fixtures/, bench/ (or their built dist/). */
+  /** Inclusive time of functions under runtime/, generated/, samples/, bench/ (or their built dist/). */
   readonly project: readonly Share[];
   readonly byFile: readonly Share[];
 }
@@ -51,7 +51,7 @@ const shortUrl = (url: string) => {
   return path.startsWith(ROOT) ? relative(ROOT, path) : path;
 };
 const IDLE = new Set(['(idle)', '(program)']);
-const PROJECT = /\s(runtime|generated|fixtures|bench)\/|@wiregen\//;
+const PROJECT = /\s(runtime|generated|samples|bench)\/|@wiregen\//;
 
 /** Summarises one profile: the `top` largest entries of each list. */
 export function summarizeProfile(file: string, top = 15): ProfileSummary {

@@ -1,7 +1,7 @@
 // bench/servers/a2a-sdk — the A2A peer as its users run it: the official @a2a-js/sdk 1.3.0 server classes
 // (DefaultRequestHandler, InMemoryTaskStore, the Express agent-card and JSON-RPC handlers, as its samples
-// wire them), plain JavaScript, running the research agent of fixtures/research-agent.ts (the same executor
-// test/a2a/sdk-agent.ts writes for the interop tests). The card is the fixture's, read from the JSON file
+// wire them), plain JavaScript, running the research agent of samples/research-agent.ts (the same executor
+// test/a2a/sdk-agent.ts writes for the interop tests). The card is the sample's, read from the JSON file
 // given as argv[2] (the bench writes it from the generated card) and pointed at this server.
 // "summarise the design notes" gets the task completed with one `summary` artifact in two chunks.
 // Prints `{"url": …}` (the base URL; JSON-RPC at /a2a, as ours) when listening on 127.0.0.1; exits when

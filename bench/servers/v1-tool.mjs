@@ -1,5 +1,5 @@
 // bench/servers/v1-tool — the older peer's server: the official MCP TypeScript SDK v1
-// (@modelcontextprotocol/sdk 1.32.2) McpServer doing what fixture-server's `add` does (two integers in, the sum
+// (@modelcontextprotocol/sdk 1.32.2) McpServer doing what recorded-server's `add` does (two integers in, the sum
 // as text and as `structuredContent.result`, the same input and output schemas, so the SDK validates the
 // arguments and the structured output as ours does). The Zod shapes are built once per process.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -1,7 +1,7 @@
 // bench/servers/v2-tool — the peer's server, as the official MCP TypeScript SDK v2 (@modelcontextprotocol/server
 // 2.4.0) writes it in its server guide (https://ts.sdk.modelcontextprotocol.io/v2/servers/tools): a factory
 // returning a fresh McpServer with the tool registered, Zod input and output schemas. It serves what
-// fixture-server's `add` serves (schemas/fixtures/fixture-server.yaml): two integers in, their sum as text
+// recorded-server's `add` serves (schemas/samples/recorded-server.yaml): two integers in, their sum as text
 // and as `structuredContent.result`, so the SDK validates the arguments and the structured output as ours
 // does. The schemas are built once per process; the McpServer per call of the factory.
 import { McpServer } from '@modelcontextprotocol/server';

@@ -1,5 +1,5 @@
 /**
- * @module bench/servers/wiregen-http — fixture-server over Streamable HTTP as a user's built server runs it (its
+ * @module bench/servers/wiregen-http — recorded-server over Streamable HTTP as a user's built server runs it (its
  * behaviours and generated module compiled to one file by bench/lib/built.ts, @wiregen/runtime and the generated
  * packages from their built `dist/`, plain JavaScript). `--mode`:
  *   listen  `listenMcpHttp(server)` (the default, what `wiregen serve --http` runs);
@@ -12,11 +12,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { catalogServerOptions, listenMcpHttp, mcpFetchHandler, mcpNodeHandler, McpServer } from '@wiregen/runtime/mcp';
-import fixture from '../../fixtures/fixture-server.ts';
+import sample from '../../samples/recorded-server.ts';
 import { untilStdinCloses } from '../lib/stdin-stop.ts';
 
 const mode = process.argv.includes('--mode') ? process.argv[process.argv.indexOf('--mode') + 1] : 'listen';
-const server = new McpServer(catalogServerOptions(fixture));
+const server = new McpServer(catalogServerOptions(sample));
 const allowedHosts = ['127.0.0.1', 'localhost', '[::1]'];
 
 function announce(http: Server): void {

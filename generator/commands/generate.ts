@@ -11,13 +11,13 @@ import type { FileSet } from '../format/index.ts';
 import { parseCommand } from './args.ts';
 import { type Command, type Io, usageError } from './command.ts';
 
-const HELP = `Usage: wiregen generate [--check] [--only <pin-or-fixture>]...
+const HELP = `Usage: wiregen generate [--check] [--only <pin-or-sample>]...
        wiregen generate --spec <file> --out <dir> [--pin <pin-id>] [--check]
 
 In the wiregen repository (no --spec): reads schemas/pins.json, verifies every pinned file's sha256, loads
 each pin's schema and method manifest, cross-checks them, and writes one package per pin into generated/,
-with a module per repository spec (schemas/fixtures/*.yaml, schemas/fixtures/a2a/*.yaml) in
-generated/fixtures/ (atomically: a failed run leaves it as it was).
+with a module per repository spec (schemas/samples/*.yaml, schemas/samples/a2a/*.yaml) in
+generated/samples/ (atomically: a failed run leaves it as it was).
 
 With --spec, in any project: reads one spec (YAML or JSON) describing an MCP server (serverInfo,
 capabilities, tools, resources, resource templates, prompts) or an A2A agent (a card), checks it against

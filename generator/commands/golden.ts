@@ -14,12 +14,13 @@ const HELP = `Usage: wiregen golden check <corpus-dir> [options] -- <server comm
 Plays a wire corpus against an MCP server and compares every response with the expected one: parsed JSON
 (object key order never matters), strings byte for byte, JSON held inside a string canonical (compact, keys
 sorted) and equal. The corpus is a directory with manifest.json ({"cases": [{"name", "handlers",
-"notifications"}]}, as the reference Golden corpus; optional "preamble", "handshake", and per case "era",
-"handshake", "provenance") and per case <name>.request.json (one line, sent exactly) and <name>.response.json.
+"notifications"}]}, as the reference Golden corpus; optional "preamble", "handshake", and per case "era"
+("handshake" or "stateless"; the reference corpus's "legacy" and "modern" mean the same, as do its case
+folders legacy/ and modern/ when "era" is absent), "handshake", "provenance") and per case <name>.request.json (one line, sent exactly) and <name>.response.json.
 
-Each case gets a fresh server (stdio) or a fresh session (HTTP). A legacy case (handshake era) first sends
-the preamble's initialize, which must be answered with the revision asked for, and notifications/initialized;
-a legacy initialize case and every modern (2026-07-28) case are sent alone. Messages the server sends before
+Each case gets a fresh server (stdio) or a fresh session (HTTP). A handshake-era case first sends the
+preamble's initialize, which must be answered with the revision asked for, and notifications/initialized;
+a handshake-era initialize case and every stateless (2026-07-28) case are sent alone. Messages the server sends before
 the response (notifications, requests) are not compared.
 
 check options:
@@ -29,7 +30,7 @@ check options:
   --handlers <set>=<args>      the server arguments of a handler set named by the cases (repeatable);
                                base adds none unless given. Quote <args> as one shell word
   --notifications <args>       the server arguments for cases with "notifications": true
-  --handshake <revision>       the revision a legacy preamble negotiates when the case and the manifest name
+  --handshake <revision>       the revision a handshake preamble negotiates when the case and the manifest name
                                none (default 2025-06-18, the reference corpus's)
   --accept                     write the response files that are missing from the server's answers; never
                                overwrites one (delete a file to record it again); check each by hand
@@ -43,7 +44,7 @@ check options:
 
 record: plays one new request (--request, or stdin) and writes <case>.request.json, its response and the
 manifest entry (provenance "project"); refuses a case that exists. Takes --url, --handlers, --notifications,
---handshake, --timeout, and --set <handler set>, --notifying, --era legacy|modern for the new case.
+--handshake, --timeout, and --set <handler set>, --notifying, --era handshake|stateless for the new case.
 
 Exit: 0 every case matches, 1 some case differs, fails or has no response, 2 bad input.
 
@@ -132,8 +133,9 @@ export const golden: Command = {
     const { report } = await import('../golden/check.ts');
     const corpusDir = resolve(cwd, dir);
     if (action === 'record') {
-      if (values.era !== undefined && values.era !== 'legacy' && values.era !== 'modern')
-        throw usageError('golden', `--era is legacy or modern, not ${JSON.stringify(values.era)}`);
+      const { eraNamed } = await import('../golden/corpus.ts');
+      if (values.era !== undefined && eraNamed(values.era) === undefined)
+        throw usageError('golden', `--era is handshake or stateless, not ${JSON.stringify(values.era)}`);
       const { recordCase } = await import('../golden/record.ts');
       const outcome = await recordCase(
         corpusDir,
@@ -142,7 +144,7 @@ export const golden: Command = {
           request: values.request ?? (await readStdin()),
           ...(values.set !== undefined ? { handlers: values.set } : {}),
           notifications: values.notifying ?? false,
-          ...(values.era !== undefined ? { era: values.era } : {}),
+          ...(values.era !== undefined ? { era: eraNamed(values.era)! } : {}),
         },
         { ...options, ...(values.handshake !== undefined ? { handshake: values.handshake } : {}) },
       );

@@ -22,8 +22,8 @@ on stdin/stdout or over Streamable HTTP, or an A2A agent over HTTP (JSON-RPC and
                                      returns (or an McpServer or A2aServer, or an mcpServer() builder, which
                                      serve builds); its \`handlerSets\` export holds the other sets --handlers
                                      chooses from
-  a bare name                        fixtures/<name>.ts of the working directory (the wiregen repository's
-                                     fixtures: wiregen serve golden --stdio)
+  a bare name                        samples/<name>.ts of the working directory (the wiregen repository's
+                                     samples: wiregen serve golden --stdio)
 
 On stdio, stdout carries protocol messages only (newline-delimited JSON); one line on stderr says the server
 waits for a client, and diagnostics go there too. The server exits 0 when stdin closes (the MCP client's way
@@ -114,7 +114,7 @@ const OPTIONS = {
 const HTTP_ONLY = ['host', 'exit-on-stdin-close', 'allowed-host', 'allowed-origin'] as const;
 
 export const serve: Command = {
-  summary: [['serve <target>', 'serve an MCP server (--stdio, --http) or an A2A agent (--http): spec, module or fixture']],
+  summary: [['serve <target>', 'serve an MCP server (--stdio, --http) or an A2A agent (--http): spec, module or sample']],
   help: HELP,
   async run(args, { out, base }) {
     const { values, positionals } = parseCommand('serve', args, OPTIONS);
@@ -122,7 +122,7 @@ export const serve: Command = {
     // The stack of what the module throws while loading, beside its one line (cli.ts prints it).
     if (values.verbose) process.env['WIREGEN_DEBUG'] = '1';
     const [target, ...extra] = positionals;
-    if (target === undefined) throw usageError('serve', 'name what to serve: a spec file, a module or a fixture (wiregen serve --help)');
+    if (target === undefined) throw usageError('serve', 'name what to serve: a spec file, a module or a sample (wiregen serve --help)');
     if (extra.length) throw usageError('serve', `one target at a time; also given: ${extra.join(' ')}`);
     const stdio = values.stdio ?? false;
     if (stdio === (values.http !== undefined))

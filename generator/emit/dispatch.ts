@@ -55,7 +55,7 @@ function eraOf(plan: PinPlan): 'handshake' | 'stateless' | 'rpc' {
 
 /**
  * generated/revisions/index.ts (@wiregen/revisions): every package by protocol and revision, with its era. `mcp` is the MCP plans oldest
- * first (generate.ts sorts them once, and checks the fixtures against the last).
+ * first (generate.ts sorts them once, and checks the samples against the last).
  */
 export function emitRegistry(plans: readonly PinPlan[], mcp: readonly PinPlan[]): string {
   const entry = (p: PinPlan) => ({

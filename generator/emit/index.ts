@@ -1,6 +1,6 @@
 /**
  * @module emit — the artifact emitters, one module per artifact (types.ts, dispatch.ts, protocol.ts,
- * wire-order.ts, package.ts, repository.ts, fixture.ts; validators/ for the validators, a pipeline of its own),
+ * wire-order.ts, package.ts, repository.ts, spec-module.ts; validators/ for the validators, a pipeline of its own),
  * and here one pin's package: every emitter run over the plan, each file formatted.
  */
 import { GENERATOR_NAME } from '../context.ts';

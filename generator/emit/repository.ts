@@ -24,7 +24,7 @@ Committed output of \`npm run generate\`: one package per pinned protocol revisi
 ${rows.join('\n')}
 | \`revisions/\` | \`@wiregen/revisions\` | | the registry: every package above by protocol and era |
 
-\`fixtures/\` holds the modules generated from the repository's own server and agent specs.
+\`samples/\` holds the modules generated from the repository's own server and agent specs.
 `;
 }
 

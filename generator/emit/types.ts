@@ -12,7 +12,7 @@ import { render } from './templates.ts';
 const ROOT = 'WiregenRoot__';
 
 /**
- * The json-schema-to-typescript options every emitted type uses (here and in emit/fixture.ts): no banner,
+ * The json-schema-to-typescript options every emitted type uses (here and in emit/spec-module.ts): no banner,
  * no formatting (prettier runs last), closed objects unless a schema says otherwise, referenced types
  * declared, and no reference resolved outside the document.
  */

@@ -11,16 +11,31 @@ import { join, relative } from 'node:path';
 import { EXIT_BAD_INPUT, type Diagnostic, InputError, pointer } from '../errors.ts';
 import { readJson } from '../load/json.ts';
 
-export type Era = 'legacy' | 'modern';
+/** The two protocol eras: `handshake` (initialize first; 2024-11-05 … 2025-11-25) and `stateless` (2026-07-28). */
+export type Era = 'handshake' | 'stateless';
 
 /**
- * The handshake revision a legacy case's preamble asks for when neither the case, the manifest nor
+ * An era by name. The reference Golden corpus calls them `legacy` and `modern` (its case folders and names,
+ * test/golden/reference/); this is the one place those names are read as ours.
+ */
+const ERA_NAMES: Readonly<Record<string, Era>> = { handshake: 'handshake', stateless: 'stateless', legacy: 'handshake', modern: 'stateless' };
+
+/** The era `value` names (ours, or the reference corpus's name for it), or undefined. */
+export function eraNamed(value: unknown): Era | undefined {
+  return typeof value === 'string' && Object.hasOwn(ERA_NAMES, value) ? ERA_NAMES[value] : undefined;
+}
+
+/** What a case whose era is missing or unknown is told. */
+export const ERA_HINT = 'say its era ("handshake" or "stateless"), or name it legacy/… or modern/… as the reference corpus does';
+
+/**
+ * The handshake revision a handshake-era case's preamble asks for when neither the case, the manifest nor
  * `--handshake` names one: 2025-06-18, the revision the reference Golden corpus was recorded under
  * (test/golden/reference/PROVENANCE.md).
  */
 export const DEFAULT_HANDSHAKE = '2025-06-18';
 
-/** The preamble of a legacy case: an initialize (`$REVISION` stands for the revision) and notifications/initialized. */
+/** The preamble of a handshake-era case: an initialize (`$REVISION` stands for the revision) and notifications/initialized. */
 export interface Preamble {
   readonly initialize: string;
   readonly initialized: string;
@@ -36,13 +51,13 @@ export const DEFAULT_PREAMBLE: Preamble = {
 export interface CorpusCase {
   /** `<era>/<case>` (or any path): the files are `<dir>/<name>.request.json` and `.response.json`. */
   readonly name: string;
-  /** `legacy` (handshake era: initialize first) or `modern` (2026-07-28: no preamble). Default: the name's first segment. */
+  /** `handshake` (initialize first) or `stateless` (2026-07-28: no preamble). Default: the era the name's first segment names. */
   readonly era: Era;
   /** The server's handler set; mapped to server arguments by `--handlers <set>=<args>`. Default `base` (no arguments). */
   readonly handlers: string;
   /** The case needs a server that can deliver change notifications (`--notifications <args>`). Default false. */
   readonly notifications: boolean;
-  /** Legacy: the revision the preamble negotiates, or null when the case's own request is the first message (an initialize). */
+  /** Handshake era: the revision the preamble negotiates, or null when the case's own request is the first message (an initialize). */
   readonly handshake: string | null;
   /** Who wrote the expected response: `reference` (another implementation's recording) or `project`. */
   readonly provenance?: string;
@@ -63,7 +78,7 @@ export interface Corpus {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface LoadOptions {
-  /** The revision a legacy case's preamble negotiates when the case and the manifest name none. Default {@link DEFAULT_HANDSHAKE}. */
+  /** The revision a handshake-era case's preamble negotiates when the case and the manifest name none. Default {@link DEFAULT_HANDSHAKE}. */
   readonly handshake?: string;
   /** Where paths are shown relative to. Default: the working directory. */
   readonly cwd?: string;
@@ -89,9 +104,8 @@ export function loadCorpus(dir: string, options: LoadOptions = {}): Corpus {
     const name = entry['name'];
     if (names.has(name)) return problem(`${at}/name`, `case ${name} is listed twice`);
     names.add(name);
-    const era = entry['era'] ?? name.split('/')[0];
-    if (era !== 'legacy' && era !== 'modern')
-      return problem(`${at}/era`, `case ${name}: say its era ("legacy" or "modern"), or name it legacy/… or modern/…`);
+    const era = eraNamed(entry['era'] ?? name.split('/')[0]);
+    if (era === undefined) return problem(`${at}/era`, `case ${name}: ${ERA_HINT}`);
     const handlers = entry['handlers'] ?? 'base';
     if (typeof handlers !== 'string') return problem(`${at}/handlers`, 'must be a string');
     const notifications = entry['notifications'] ?? false;
@@ -101,7 +115,7 @@ export function loadCorpus(dir: string, options: LoadOptions = {}): Corpus {
     if (entry['provenance'] !== undefined && typeof entry['provenance'] !== 'string') return problem(`${at}/provenance`, 'must be a string');
     const request = requestPath(dir, name);
     if (!existsSync(request)) return problem(`${at}/name`, `case ${name}: ${relative(options.cwd ?? process.cwd(), request)} does not exist`);
-    const handshake = era === 'modern' ? null : declared === undefined ? (opensConnection(request) ? null : fallback) : declared;
+    const handshake = era === 'stateless' ? null : declared === undefined ? (opensConnection(request) ? null : fallback) : declared;
     cases.push({
       name,
       era,
@@ -129,7 +143,7 @@ function readPreamble(value: unknown, problem: (at: string, message: string) => 
 export const requestPath = (dir: string, name: string) => join(dir, `${name}.request.json`);
 export const responsePath = (dir: string, name: string) => join(dir, `${name}.response.json`);
 
-/** A legacy case whose request is an initialize opens the connection itself: no preamble. */
+/** A handshake-era case whose request is an initialize opens the connection itself: no preamble. */
 function opensConnection(path: string): boolean {
   try {
     return (JSON.parse(readFileSync(path, 'utf8')) as { method?: unknown }).method === 'initialize';

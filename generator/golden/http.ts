@@ -99,7 +99,7 @@ export async function runHttpCase(c: CorpusCase, request: string, run: HttpRun):
     }
     const parsed = JSON.parse(request) as { method: string; params?: Record<string, unknown> };
     const headers = headersOf(session, version);
-    if (c.era === 'modern') {
+    if (c.era === 'stateless') {
       const meta = parsed.params?.['_meta'];
       const asked = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
       if (typeof asked === 'string') headers['mcp-protocol-version'] = asked;

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { EXIT_BAD_INPUT, InputError } from '../errors.ts';
 import { type CheckOptions, checkCorpus, type CaseOutcome } from './check.ts';
-import { type CorpusCase, DEFAULT_HANDSHAKE, type Era, loadCorpus, requestPath, responsePath } from './corpus.ts';
+import { type CorpusCase, DEFAULT_HANDSHAKE, type Era, eraNamed, loadCorpus, requestPath, responsePath } from './corpus.ts';
 
 export interface RecordCase {
   /** `<era>/<case>`. */
@@ -41,8 +41,8 @@ export async function recordCase(dir: string, spec: RecordCase, options: CheckOp
   const p = parsed as { method?: unknown; id?: unknown };
   if (typeof parsed !== 'object' || parsed === null || typeof p.method !== 'string' || p.id === undefined)
     throw bad('the request is not a JSON-RPC request (it needs a method and an id)', requestPath(dir, spec.name));
-  const era = spec.era ?? spec.name.split('/')[0];
-  if (era !== 'legacy' && era !== 'modern') throw bad(`case ${spec.name}: give --era legacy|modern, or name it legacy/… or modern/…`);
+  const era = eraNamed(spec.era ?? spec.name.split('/')[0]);
+  if (era === undefined) throw bad(`case ${spec.name}: give --era handshake|stateless, or name it legacy/… or modern/… as the reference corpus does`);
   if (!existsSync(manifestPath)) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(manifestPath, `${JSON.stringify({ cases: [] }, null, 2)}\n`, { flag: 'wx' });
@@ -68,7 +68,7 @@ export async function recordCase(dir: string, spec: RecordCase, options: CheckOp
     era,
     handlers: spec.handlers ?? 'base',
     notifications: spec.notifications ?? false,
-    handshake: era === 'modern' || p.method === 'initialize' ? null : (spec.handshake ?? fallback),
+    handshake: era === 'stateless' || p.method === 'initialize' ? null : (spec.handshake ?? fallback),
     entry,
   };
   const [outcome] = await checkCorpus(before, { ...options, accept: true }, [c]);

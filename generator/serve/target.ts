@@ -1,17 +1,17 @@
 /**
  * @module serve/target — what `wiregen serve <target>` serves. The target is a spec file (.yaml, .yml,
  * .json: its `main` names the module, relative to the spec), a module (.js, .mjs; .ts, .mts with tsx
- * installed), or a bare name: `fixtures/<name>.ts` (or .js, .mjs) of the working directory, as in the wiregen
+ * installed), or a bare name: `samples/<name>.ts` (or .js, .mjs) of the working directory, as in the wiregen
  * repository. The module's default export is what a generated createServer or createAgent returns (an
  * McpServer, or the options of an A2aServer), an McpServer or A2aServer built by hand, mcpServer()'s builder
- * (built here), or a catalogue (defineServer's FixtureDefinition); its `handlerSets` export holds other sets
+ * (built here), or a catalog (defineServer's CatalogDefinition); its `handlerSets` export holds other sets
  * for `--handlers <set>`.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { A2aServer, isAgentDefinition, type AgentDefinition } from '@wiregen/runtime/a2a';
-import { catalogServerOptions, McpServer, type FixtureDefinition } from '@wiregen/runtime/mcp';
+import { catalogServerOptions, McpServer, type CatalogDefinition } from '@wiregen/runtime/mcp';
 import { CliError, debugging } from '../commands/command.ts';
 import { EXIT_BAD_INPUT, InputError } from '../errors.ts';
 import { readYaml } from '../load/yaml.ts';
@@ -59,7 +59,7 @@ function moduleOf(target: string, cwd: string): string {
     throw new CliError([`wiregen serve: ${target}: not a spec (.yaml, .yml, .json) or a module (.js, .mjs, .ts)`]);
   }
   if (BARE.test(target)) {
-    const dir = join(cwd, 'fixtures');
+    const dir = join(cwd, 'samples');
     const found = ['.ts', '.js', '.mjs'].map((e) => join(dir, `${target}${e}`)).find((p) => existsSync(p));
     if (found) return found;
     const known = existsSync(dir)
@@ -68,7 +68,7 @@ function moduleOf(target: string, cwd: string): string {
           .map((f) => f.replace(/\.\w+$/, ''))
       : [];
     throw new CliError([
-      `wiregen serve: unknown target "${target}": not a file, and no fixtures/${target}.ts here${known.length ? ` (fixtures: ${known.join(', ')})` : ''}`,
+      `wiregen serve: unknown target "${target}": not a file, and no samples/${target}.ts here${known.length ? ` (samples: ${known.join(', ')})` : ''}`,
     ]);
   }
   throw new CliError([`wiregen serve: unknown target "${target}": no such file`]);
@@ -175,7 +175,7 @@ const isMcpServer = (v: unknown): v is McpServer =>
   v instanceof McpServer || (isObject(v) && typeof v['connect'] === 'function' && isObject(v['options']) && isObject(v['options']['handlers']));
 const isBuilder = (v: unknown): v is { build(): Promise<unknown> } =>
   isObject(v) && typeof v['build'] === 'function' && typeof v['definition'] === 'function' && typeof v['spec'] === 'function';
-const isCatalogue = (v: unknown): v is FixtureDefinition =>
+const isCatalog = (v: unknown): v is CatalogDefinition =>
   isObject(v) && isObject(v['spec']) && isObject(v['behaviours']) && isObject(v['validators']);
 const isA2aServer = (v: unknown): v is A2aServer =>
   v instanceof A2aServer || (isObject(v) && isObject(v['store']) && isObject(v['options']) && isAgentDefinition(v['options']));
@@ -193,7 +193,7 @@ async function served(value: unknown, shown: string, choice: ServeChoice, cwd: s
 async function build(value: unknown, shown: string, choice: ServeChoice): Promise<Served> {
   // mcpServer()'s builder, not built yet: built here (its definition is checked and compiled then).
   if (isBuilder(value)) value = await value.build();
-  if (isMcpServer(value) || isCatalogue(value)) {
+  if (isMcpServer(value) || isCatalog(value)) {
     const server = isMcpServer(value) ? value : new McpServer(catalogServerOptions(value));
     if (!choice.notifications) return { protocol: 'mcp', server };
     const { handshake, stateless } = server.options.capabilities;

@@ -1,10 +1,10 @@
 /**
  * @module spec/generate — one spec to one module: the function behind `wiregen generate --spec <file> --out
- * <dir>`, and behind every generated/fixtures/<name>/ of `npm run generate` (generate.ts calls it for each
+ * <dir>`, and behind every generated/samples/<name>/ of `npm run generate` (generate.ts calls it for each
  * of the repository's specs). Nothing is written here: the caller writes or compares the files.
  */
 import type { Context } from '../context.ts';
-import { emitSpec } from '../emit/fixture.ts';
+import { emitSpec } from '../emit/spec-module.ts';
 import type { FileSet } from '../format/index.ts';
 import type { Workers } from '../workers/index.ts';
 import { loadSpec, type LoadedSpec } from './load.ts';

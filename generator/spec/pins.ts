@@ -7,7 +7,7 @@
 import { a2a, mcp } from '@wiregen/revisions';
 import type { Validator } from '@wiregen/core';
 
-/** What a spec describes: an MCP server (a catalogue) or an A2A agent (a card). */
+/** What a spec describes: an MCP server (a catalog) or an A2A agent (a card). */
 export type SpecKind = 'server' | 'agent';
 
 /** The definitions a spec's items are checked against, by name (MCP `Tool`…, A2A `AgentCard`). */

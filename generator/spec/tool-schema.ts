@@ -95,7 +95,7 @@ export function checkToolSchema(checkers: Readonly<Record<Draft, Checker>>, sche
     report(at + pointer, `unknown format ${JSON.stringify(format)} (the formats are ajv-formats': ${Object.keys(ajv.formats).join(', ')})`);
   if (unknown.length) return;
   try {
-    // Under a name of its own, as the validators compile it (emit/fixture.ts): another schema may reuse its `$id`.
+    // Under a name of its own, as the validators compile it (emit/spec-module.ts): another schema may reuse its `$id`.
     ajv.compile(withUniqueIds(rest, dialect, `urn:wiregen:check:${at.replace(/[^A-Za-z0-9]+/g, '.')}`));
   } catch (err) {
     report(at, `tool ${tool}: ajv cannot compile this schema: ${(err as Error).message}`);

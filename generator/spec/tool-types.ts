@@ -1,6 +1,6 @@
 /**
  * @module spec/tool-types — what json-schema-to-typescript is given for a tool's inputSchema or outputSchema
- * (emit/fixture.ts typeOf), so that the type it writes admits every value the schema's validator accepts and
+ * (emit/spec-module.ts typeOf), so that the type it writes admits every value the schema's validator accepts and
  * compiles under a strict tsconfig beside the other tools' types:
  *
  * - every `$ref` is resolved here, as JSON Schema resolves it (against the base URI `$id`s set; a JSON

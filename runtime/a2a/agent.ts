@@ -1,5 +1,5 @@
 /**
- * @module a2a/agent — what an A2A fixture module exports: the agent's card, behaviour and executor, how
+ * @module a2a/agent — what an A2A sample module exports: the agent's card, behaviour and executor, how
  * requests are authenticated (verifiers of the card's schemes, or a check of its own), and routes of its own.
  */
 import type { A2aHttpOptions } from './http-options.ts';

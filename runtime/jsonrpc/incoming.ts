@@ -2,7 +2,7 @@
  * @module jsonrpc/incoming — running one incoming JSON-RPC request to its response: the handler's result or
  * error becomes the response, a handler past its time limit is answered -32001 and aborted, an aborted
  * (cancelled) request is never answered. The Peer (peer.ts) runs each request of a connection this way; a
- * server that answers a single request without a connection (HTTP's 2026-07-28 requests, mcp/http-call.ts)
+ * server that answers a single request without a connection (HTTP's 2026-07-28 requests, mcp/http/call.ts)
  * runs it the same way.
  */
 import type { FrameMeta } from '../transports/transport.ts';

@@ -7,7 +7,7 @@ export { McpServer } from './server/server.ts';
 export type { ExtensionMethod, ListenTarget, McpServerExtension } from './server/extensions.ts';
 export type {
   CacheHints,
-  CatalogueChange,
+  CatalogChange,
   Era,
   Handler,
   InputMethod,
@@ -29,8 +29,8 @@ export {
   catalogServerOptions,
   type Behaviours,
   type CompletionQuery,
-  type FixtureDefinition,
-  type FixtureSpec,
+  type CatalogDefinition,
+  type CatalogSpec,
   type PromptBody,
   type PromptSpec,
   type ResourceBody,

@@ -1,10 +1,10 @@
 /**
  * The findings of the A2A recordings (what they showed the official SDK doing), one named test each, run in process
- * against the research agent fixture (fixtures/research-agent.ts, the SDK's behaviour) and checked against
+ * against the research agent sample (samples/research-agent.ts, the SDK's behaviour) and checked against
  * the recorded messages of test/fixtures/recordings/a2a_sdk_exchanges.json where they show the finding.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import agent from '../../fixtures/research-agent.ts';
+import agent from '../../samples/research-agent.ts';
 import { KIT_BEHAVIOUR } from '../../runtime/a2a/types.ts';
 import { loadA2aSessions } from '../helpers/a2a-replay.ts';
 import { agentPool, userMessage, type Json } from '../helpers/a2a-server.ts';

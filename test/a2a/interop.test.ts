@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageRequest, taskStateToJSON, type Message, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import { TaskNotFoundError } from '@a2a-js/sdk/errors';
-import researchAgent from '../../fixtures/research-agent.ts';
+import researchAgent from '../../samples/research-agent.ts';
 import { listenA2aHttp, type RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
 import { sdkFrame as frame, startSdkResearchAgent, SUMMARY_FRAMES, type SdkAgent } from './sdk-agent.ts';
@@ -61,7 +61,7 @@ describe('the @a2a-js/sdk 1.3 client against our server', () => {
       behaviour: researchAgent.behaviour,
       log: () => undefined,
     });
-    // The fixture's card names https://research.example.com/a2a; the SDK picks its endpoint from the card, so a
+    // The sample's card names https://research.example.com/a2a; the SDK picks its endpoint from the card, so a
     // copy pointing at this server is served beside the A2A routes (the JSON-RPC path, /a2a, is the same).
     let localCard = '';
     running = await listenA2aHttp(server, {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import researchAgent from '../../fixtures/research-agent.ts';
+import researchAgent from '../../samples/research-agent.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
 import { SqliteTaskStore } from '../../runtime/a2a/store-sqlite.ts';
 import type { AgentExecutor, Task } from '../../runtime/a2a/types.ts';

@@ -1,5 +1,5 @@
 /**
- * @module test/a2a/sdk-agent — the research agent (fixtures/research-agent.ts) written a second time with the
+ * @module test/a2a/sdk-agent — the research agent (samples/research-agent.ts) written a second time with the
  * official `@a2a-js/sdk` 1.3 server classes (DefaultRequestHandler, InMemoryTaskStore, the Express JSON-RPC and
  * agent-card handlers), for tests that compare our runtime with the SDK's or drive the SDK with our client.
  * Same card content (its JSONRPC interface pointing at the local server; with `rest`, an HTTP+JSON one too; with
@@ -21,7 +21,7 @@ import {
   type RequestContext,
 } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
-import researchAgent from '../../fixtures/research-agent.ts';
+import researchAgent from '../../samples/research-agent.ts';
 
 /** The little of Express used here (express is a devDependency without @types/express). */
 interface ExpressApp {
@@ -158,7 +158,7 @@ export async function startSdkResearchAgent(options: SdkAgentOptions = {}): Prom
     http.listen(0, '127.0.0.1', () => resolve());
   });
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  // The fixture's card (JSON, as our runtime serves it) read by the SDK's own codec, pointed at this server.
+  // The sample's card (JSON, as our runtime serves it) read by the SDK's own codec, pointed at this server.
   const interfaces = researchAgent.card.supportedInterfaces.map((i) => ({ ...i, url: `${url}/a2a` }));
   if (options.rest) interfaces.push({ url: `${url}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' });
   const card = AgentCard.fromJSON({

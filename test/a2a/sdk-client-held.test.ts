@@ -1,16 +1,16 @@
 /**
  * @module test/a2a/sdk-client-held — the official `@a2a-js/sdk` 1.3 client against our agents while a task is
- * still running, over both bindings: the test runner (fixtures/test-runner.ts) held at its `working` point
+ * still running, over both bindings: the test runner (samples/test-runner.ts) held at its `working` point
  * until the test lets it go, so the client can leave the stream, follow the task again (SubscribeToTask: the
  * SDK POSTs `/tasks/{id}:subscribe` over HTTP+JSON, where the proto says GET; both are served) and cancel a
- * WORKING task; and the research agent (fixtures/research-agent.ts, its card given an HTTP+JSON interface too)
+ * WORKING task; and the research agent (samples/research-agent.ts, its card given an HTTP+JSON interface too)
  * for input required and its answer. Each agent is served with `listenA2aHttp` and advertised where it listens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageRequest, taskStateToJSON, type Message, type Task } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client';
-import researchAgent from '../../fixtures/research-agent.ts';
-import { createTestRunner } from '../../fixtures/test-runner.ts';
+import researchAgent from '../../samples/research-agent.ts';
+import { createTestRunner } from '../../samples/test-runner.ts';
 import { listenA2aHttp, type RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
 import { gate } from '../helpers/a2a-server.ts';

@@ -50,7 +50,7 @@ describe('wiregen serve --auth', () => {
       config,
       JSON.stringify({ resource, authorizationServers: [as.issuer], verify: { jwt: { issuer: as.issuer } }, allowLoopbackHttp: true }),
     );
-    const child = spawn(process.execPath, [CLI, 'serve', 'fixture-server', '--http', String(port), '--auth', config], {
+    const child = spawn(process.execPath, [CLI, 'serve', 'recorded-server', '--http', String(port), '--auth', config], {
       cwd: ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -102,7 +102,7 @@ describe('wiregen serve --auth', () => {
   ])('a configuration with %s: one line naming it, exit 2', (_what, config, line) => {
     const file = join(dir, 'auth.json');
     writeFileSync(file, JSON.stringify(config));
-    const r = serveOnce(['fixture-server', '--http', '0', '--auth', file]);
+    const r = serveOnce(['recorded-server', '--http', '0', '--auth', file]);
     expect(r.status).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -111,9 +111,9 @@ describe('wiregen serve --auth', () => {
   });
 
   it('a missing file, --auth with --stdio, and --auth for an agent: one line each, exit 2', () => {
-    const missing = serveOnce(['fixture-server', '--http', '0', '--auth', 'nowhere.json']);
+    const missing = serveOnce(['recorded-server', '--http', '0', '--auth', 'nowhere.json']);
     expect([missing.status, missing.stderr.trim()]).toEqual([2, 'wiregen serve: --auth nowhere.json: no such file']);
-    const stdio = serveOnce(['fixture-server', '--stdio', '--auth', 'x.json']);
+    const stdio = serveOnce(['recorded-server', '--stdio', '--auth', 'x.json']);
     expect(stdio.status).toBe(2);
     expect(stdio.stderr.trim()).toMatch(/^wiregen serve: --auth is for --http/);
     const agent = serveOnce(['research-agent', '--http', '0', '--auth', 'x.json']);

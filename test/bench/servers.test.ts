@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import researchAgent from '../../fixtures/research-agent.ts';
+import researchAgent from '../../samples/research-agent.ts';
 import { SEND_MESSAGE } from '../../bench/a2a/index.ts';
 import { startChecked, type HttpSubject } from '../../bench/lib/load.ts';
 import { BENCH, TSX } from '../../bench/lib/proc.ts';

@@ -1,5 +1,5 @@
 /**
- * The official MCP conformance runner's server leg against the `conformance` fixture over Streamable HTTP,
+ * The official MCP conformance runner's server leg against the `conformance` sample over Streamable HTTP,
  * served resumable (`--resumable`, for server-sse-polling): `--requirements 2026-07-28` (the stateless era),
  * `--requirements 2025-11-25` (the handshake era, with sessions), and `--suite all`, alone (every scenario the
  * runner lists) and per spec version. Every scored scenario must end with no FAILURE, WARNING or SKIPPED; the
@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_SKIPPED } from './expected.ts';
-import { listedScenarios, runServerLeg, startFixture, tally, type RunningFixture, type ScenarioResult, type Selection } from './harness.ts';
+import { listedScenarios, runServerLeg, startSample, tally, type RunningSample, type ScenarioResult, type Selection } from './harness.ts';
 
 /** Unscored scenarios the requirement sets run that we implement: they must pass as well. */
 const UNSCORED_THAT_APPLY: Record<string, readonly string[]> = {
@@ -29,12 +29,12 @@ const UNSCORED_THAT_APPLY: Record<string, readonly string[]> = {
   '2025-11-25': ['json-schema-2020-12', 'server-session-lifecycle', 'server-sse-polling'],
 };
 
-let fixture: RunningFixture;
+let sample: RunningSample;
 beforeAll(async () => {
-  fixture = await startFixture('conformance', 30_000, ['--resumable']);
+  sample = await startSample('conformance', 30_000, ['--resumable']);
 });
 afterAll(async () => {
-  if (fixture) expect(await fixture.stop(), 'the fixture exits 0 when stdin closes').toBe(0);
+  if (sample) expect(await sample.stop(), 'the sample exits 0 when stdin closes').toBe(0);
 });
 
 function problems(results: readonly ScenarioResult[], statuses: readonly string[]): string[] {
@@ -46,7 +46,7 @@ function problems(results: readonly ScenarioResult[], statuses: readonly string[
 describe.each(['2026-07-28', '2025-11-25'])('conformance runner, --requirements %s', (requirements) => {
   let results: ScenarioResult[] = [];
   beforeAll(async () => {
-    ({ results } = await runServerLeg(fixture.url, requirements));
+    ({ results } = await runServerLeg(sample.url, requirements));
   });
 
   it('runs every scored scenario', () => {
@@ -112,7 +112,7 @@ const suiteResults = new Map<string, ScenarioResult[]>();
 describe.each(SUITES)('conformance runner, %s', (name, selection) => {
   let results: ScenarioResult[] = [];
   beforeAll(async () => {
-    ({ results } = await runServerLeg(fixture.url, selection));
+    ({ results } = await runServerLeg(sample.url, selection));
     suiteResults.set(name, results);
   });
 

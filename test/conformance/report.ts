@@ -1,6 +1,6 @@
 /**
  * `npm run conformance`: runs the official runner's server leg (`--requirements` 2026-07-28 and 2025-11-25,
- * then `--suite all`) against the `conformance` fixture and writes the results tables into docs/conformance.md,
+ * then `--suite all`) against the `conformance` sample and writes the results tables into docs/conformance.md,
  * between the conformance markers, from the runner's checks.json files, with the expected SKIPPED scenarios and
  * why. `--check` compares instead of writing (exit 1 when the page is stale).
  */
@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/project.ts';
 import { EXPECTED_SKIPPED } from './expected.ts';
-import { runnerPaths, runServerLeg, startFixture, tally, type ScenarioResult, type Selection } from './harness.ts';
+import { runnerPaths, runServerLeg, startSample, tally, type ScenarioResult, type Selection } from './harness.ts';
 
 /** The page the tables are written into (repository-relative). */
 const PAGE = 'docs/conformance.md';
@@ -51,16 +51,16 @@ async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   const { runner } = runnerPaths();
   const version = (JSON.parse(readFileSync(join(runner, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
-  const fixture = await startFixture('conformance', 30_000, ['--resumable']);
+  const sample = await startSample('conformance', 30_000, ['--resumable']);
   const sections: string[] = [];
   try {
     for (const [label, selection] of SELECTIONS) {
       process.stderr.write(`running ${label}…\n`);
-      const { results } = await runServerLeg(fixture.url, selection);
+      const { results } = await runServerLeg(sample.url, selection);
       sections.push(table(label, results));
     }
   } finally {
-    await fixture.stop();
+    await sample.stop();
   }
   const block = [
     BEGIN,

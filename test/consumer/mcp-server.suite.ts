@@ -61,8 +61,8 @@ export function mcpServerSuite(packed: () => Packed): void {
       const root = project.path('strict');
       const modules = [
         ...SERVERS.map((m) => ({ name: m.name, file: 'server.yaml', spec: m.spec, behaviours: m.behaviours })),
-        ...readdirSync(join(ROOT, 'schemas/fixtures/a2a')).map((f) => {
-          const spec = readFileSync(join(ROOT, 'schemas/fixtures/a2a', f), 'utf8');
+        ...readdirSync(join(ROOT, 'schemas/samples/a2a')).map((f) => {
+          const spec = readFileSync(join(ROOT, 'schemas/samples/a2a', f), 'utf8');
           // A card that requires a scheme (securityRequirements) makes createAgent require its verifier.
           return { name: f.replace(/\.yaml$/, ''), file: 'agent.yaml', spec, behaviours: agentBehaviours(/^\s*securityRequirements:/m.test(spec)) };
         }),

@@ -87,7 +87,7 @@ describe('a draft pin', () => {
       const registry = emitRegistry(loaded.served, loaded.mcp);
       expect(registry).not.toContain('draft');
       expect(registry).toContain('statelessRevisions = ["2026-07-28"]');
-      // Specs (the repository's fixtures included) are checked against the registered pins, which the registry
+      // Specs (the repository's samples included) are checked against the registered pins, which the registry
       // above shows without the draft.
     } finally {
       project.dispose();

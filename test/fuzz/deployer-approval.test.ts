@@ -1,12 +1,12 @@
 /**
  * @module test/fuzz/deployer-approval — the deployer's approval route (`POST /approve/<task id>`, outside A2A,
- * before its authentication) is bound to loopback (fixtures/deployer.ts): a client from another address, a
+ * before its authentication) is bound to loopback (samples/deployer.ts): a client from another address, a
  * Host or Origin that is not loopback (DNS rebinding, a web page in the operator's browser) is 403 and the
  * deploy keeps waiting; with an operator token configured, only that token approves.
  */
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeployer, DEPLOY_TOKEN, type Deployer } from '../../fixtures/deployer.ts';
+import { createDeployer, DEPLOY_TOKEN, type Deployer } from '../../samples/deployer.ts';
 import { listenA2aHttp, type RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
 

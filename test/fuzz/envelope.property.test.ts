@@ -11,7 +11,7 @@ import { MAX_JSON_DEPTH, textExceedsDepth } from '../../runtime/jsonrpc/limits.t
 import { parseFrame, serialize, type Incoming } from '../../runtime/jsonrpc/message.ts';
 import { checkRequestMeta } from '../../runtime/mcp/stateless/meta.ts';
 import { LATEST_STATELESS, requireRevision } from '../../runtime/mcp/revisions.ts';
-import fixture from '../../fixtures/fixture-server.ts';
+import sample from '../../samples/recorded-server.ts';
 import { catalogServerOptions } from '../../runtime/mcp/catalog/catalog.ts';
 import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { createLinkedPair } from '../../runtime/transports/transport.ts';
@@ -171,7 +171,7 @@ describe('the 2026-07-28 _meta checks (fast-check)', () => {
   });
 
   it('a server given any _meta on any method answers exactly once, and never -32603', async () => {
-    const server = new McpServer(catalogServerOptions(fixture));
+    const server = new McpServer(catalogServerOptions(sample));
     await fc.assert(
       fc.asyncProperty(
         metaValue,

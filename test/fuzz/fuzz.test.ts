@@ -8,7 +8,7 @@ import { runFuzz } from './harness/run.ts';
 
 describe('fuzz (short run)', () => {
   it('20,000 fuzzed messages: no death, one answer per request, valid output, no internal error, no answer past 15 s, RSS bounded', async () => {
-    // npm test runs this beside the other test files on two cores, where a fixture's answer has been seen to take
+    // npm test runs this beside the other test files on two cores, where a sample's answer has been seen to take
     // 5.2 s of wall time with the machine saturated: 15 s here; `npm run fuzz` (alone) keeps the 5 s rule.
     const result = await runFuzz({ n: 20_000, seed: 14, deadlineMs: 100_000, concurrency: 4, answerMs: 15_000 });
     process.stdout.write(`${result.text}\n`);

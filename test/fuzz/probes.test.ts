@@ -30,7 +30,7 @@ const alive = (server: StdioServer, id: string) => {
   return answer(server, id);
 };
 
-describe('stdio probes (wiregen serve fixture-server --stdio)', () => {
+describe('stdio probes (wiregen serve recorded-server --stdio)', () => {
   let server: StdioServer;
   beforeAll(() => {
     server = startServer();

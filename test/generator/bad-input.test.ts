@@ -68,21 +68,21 @@ describe('bad input to generate', () => {
     expect(err).toEqual([`schemas/pins.json: no pin mcp-2099-01-01 (pins: ${pinIds().join(', ')})`]);
   });
 
-  it('a fixture tool schema of another JSON Schema draft names the spec line and pointer', async () => {
+  it('a sample tool schema of another JSON Schema draft names the spec line and pointer', async () => {
     // Not one of the two dialects tool schemas may name (2020-12, draft-07).
     const draft2019 = '"https://json-schema.org/draft/2019-09/schema"';
     const err = await failGenerate((p) =>
       p.edit(
-        'schemas/fixtures/golden.yaml',
+        'schemas/samples/golden.yaml',
         '  - name: boom\n    inputSchema: { type: object }',
         `  - name: boom\n    inputSchema: { $schema: ${draft2019}, type: object }`,
       ),
     );
-    const text = project.read('schemas/fixtures/golden.yaml');
+    const text = project.read('schemas/samples/golden.yaml');
     const line = lineOf(text, draft2019);
     const column = text.split('\n')[line - 1]!.indexOf(draft2019) + 1;
     expect(err).toEqual([
-      `schemas/fixtures/golden.yaml:${line}:${column} /tools/1/inputSchema/$schema: tool boom declares $schema "https://json-schema.org/draft/2019-09/schema"; tool schemas are JSON Schema 2020-12 (the default, https://json-schema.org/draft/2020-12/schema) or draft-07 (http://json-schema.org/draft-07/schema#)`,
+      `schemas/samples/golden.yaml:${line}:${column} /tools/1/inputSchema/$schema: tool boom declares $schema "https://json-schema.org/draft/2019-09/schema"; tool schemas are JSON Schema 2020-12 (the default, https://json-schema.org/draft/2020-12/schema) or draft-07 (http://json-schema.org/draft-07/schema#)`,
     ]);
   });
 

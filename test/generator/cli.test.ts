@@ -136,11 +136,11 @@ describe('wiregen validate in a project of its own', () => {
   });
 });
 
-describe('wiregen generate --only <fixture>', () => {
-  it('generates one repository spec through the same path and compares it with generated/fixtures/<name>/', async () => {
+describe('wiregen generate --only <sample>', () => {
+  it('generates one repository spec through the same path and compares it with generated/samples/<name>/', async () => {
     const { code, out, err } = await runCli(['generate', '--only', 'golden', '--only', 'research-agent', '--check']);
     expect([code, err]).toEqual([0, []]);
-    expect(out.filter((l) => !l.startsWith('fixtures/'))).toEqual([
+    expect(out.filter((l) => !l.startsWith('samples/'))).toEqual([
       expect.stringMatching(/^generated\/ is up to date: 0 package\(s\), 3 files checked in /),
     ]);
   });
@@ -150,7 +150,7 @@ describe('wiregen generate --only <fixture>', () => {
     expect([code, err]).toEqual([
       2,
       [
-        'schemas/fixtures: no pin or fixture nope (fixtures: conformance, fixture-server, golden-extended, golden, code-reviewer, deployer, research-agent, test-runner; pins: mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mcp-2026-07-28, mcp-ext-tasks, a2a-1.0)',
+        'schemas/samples: no pin or sample nope (samples: conformance, recorded-server, golden-extended, golden, code-reviewer, deployer, research-agent, test-runner; pins: mcp-2024-11-05, mcp-2025-03-26, mcp-2025-06-18, mcp-2025-11-25, mcp-2026-07-28, mcp-ext-tasks, a2a-1.0)',
       ],
     ]);
   });

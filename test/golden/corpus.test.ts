@@ -11,9 +11,9 @@ import { mcp } from '../../generated/revisions/index.ts';
 
 /** Every MCP package, loaded: the shape checks below are synchronous. */
 const packages = Object.fromEntries(await Promise.all(Object.entries(mcp).map(async ([revision, entry]) => [revision, await entry.load()] as const)));
-import { spec as baseSpec } from '../../generated/fixtures/golden/index.ts';
-import { spec as extendedSpec } from '../../generated/fixtures/golden-extended/index.ts';
-import golden, { handlerSets } from '../../fixtures/golden.ts';
+import { spec as baseSpec } from '../../generated/samples/golden/index.ts';
+import { spec as extendedSpec } from '../../generated/samples/golden-extended/index.ts';
+import golden, { handlerSets } from '../../samples/golden.ts';
 import {
   committedResponse,
   GOLDEN_DIR,
@@ -34,7 +34,9 @@ interface Validator {
 
 const manifest = loadManifest();
 const cases = manifest.cases;
-const ERAS: readonly Era[] = ['legacy', 'modern'];
+const ERAS: readonly Era[] = ['handshake', 'stateless'];
+/** The reference corpus's folder for each era (legacy/, modern/), which our case names follow. */
+const FOLDER: Readonly<Record<Era, string>> = { handshake: 'legacy', stateless: 'modern' };
 const STATELESS = '2026-07-28';
 const ENVELOPE = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'];
 const request = (c: GoldenCase) => JSON.parse(requestLine(c)) as Json;
@@ -62,7 +64,7 @@ const ERROR_DEFS: Record<number, string> = {
 };
 
 describe('golden corpus: files and manifest', () => {
-  it('fixtures/golden.ts serves the base spec by default and the extended spec as handlerSets.extended', () => {
+  it('samples/golden.ts serves the base spec by default and the extended spec as handlerSets.extended', () => {
     expect(golden.spec).toBe(baseSpec);
     expect(handlerSets.extended.spec).toBe(extendedSpec);
     expect(Object.keys(handlerSets)).toEqual(['extended']);
@@ -73,12 +75,12 @@ describe('golden corpus: files and manifest', () => {
     expect(new Set(names).size, 'duplicate case names').toBe(names.length);
     const categories: readonly string[] = [...REQUIRED_CATEGORIES, ...OTHER_CATEGORIES];
     for (const c of cases) {
-      expect(c.name.startsWith(`${c.era}/`), c.name).toBe(true);
+      expect(c.name.startsWith(`${FOLDER[c.era]}/`), c.name).toBe(true);
       expect(categories, c.name).toContain(c.category);
       expect(['base', 'extended'], c.name).toContain(c.handlers);
       expect(typeof c.notifications, c.name).toBe('boolean');
       pin(c.revision);
-      if (c.era === 'modern') expect([c.handshake, c.revision], c.name).toEqual([null, STATELESS]);
+      if (c.era === 'stateless') expect([c.handshake, c.revision], c.name).toEqual([null, STATELESS]);
       else if (c.handshake !== null) expect(c.revision, `${c.name}: served under the revision its preamble negotiated`).toBe(c.handshake);
       else expect(request(c)['method'], `${c.name}: a legacy case without preamble opens the connection`).toBe('initialize');
     }
@@ -108,7 +110,7 @@ describe('golden corpus: files and manifest', () => {
       const meta = request(c)['params']?.['_meta'];
       const full = meta !== null && typeof meta === 'object' && ENVELOPE.every((k) => k in meta);
       if (c.category === 'wrong-era' || c.category === 'meta' || c.category === 'unsupported-version') continue;
-      expect(full, `${c.name}: ${c.era === 'legacy' ? 'a handshake-era request has no 2026-07-28 _meta' : 'a 2026-07-28 request carries its _meta'}`).toBe(c.era === 'modern');
+      expect(full, `${c.name}: ${c.era === 'handshake' ? 'a handshake-era request has no 2026-07-28 _meta' : 'a 2026-07-28 request carries its _meta'}`).toBe(c.era === 'stateless');
     }
   });
 });
@@ -140,7 +142,7 @@ describe('golden corpus: every committed response has the shape of its pin (gene
 
 describe('golden corpus: era envelopes', () => {
   it('legacy results carry no 2026-07-28 envelope (resultType, serverInfo in _meta, cache hints)', () => {
-    for (const c of cases.filter((x) => x.era === 'legacy')) {
+    for (const c of cases.filter((x) => x.era === 'handshake')) {
       const result = response(c)?.['result'];
       if (!result) continue;
       expect(Object.keys(result).filter((k) => ['resultType', 'ttlMs', 'cacheScope'].includes(k)), c.name).toEqual([]);
@@ -150,7 +152,7 @@ describe('golden corpus: era envelopes', () => {
 
   it('modern results carry resultType, the server identity in _meta, and ttlMs/cacheScope exactly on cacheable methods', () => {
     const { lookup } = pin(STATELESS);
-    for (const c of cases.filter((x) => x.era === 'modern')) {
+    for (const c of cases.filter((x) => x.era === 'stateless')) {
       const result = response(c)?.['result'];
       if (!result) continue;
       expect(result['resultType'], c.name).toBe('complete');
@@ -162,7 +164,7 @@ describe('golden corpus: era envelopes', () => {
 });
 
 describe('golden corpus: coverage (issue 6)', () => {
-  it(`holds at least 60 cases (${cases.length}: ${cases.filter((c) => c.era === 'legacy').length} legacy, ${cases.filter((c) => c.era === 'modern').length} modern)`, () => {
+  it(`holds at least 60 cases (${cases.length}: ${cases.filter((c) => c.era === 'handshake').length} handshake, ${cases.filter((c) => c.era === 'stateless').length} stateless)`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(60);
   });
 
@@ -176,7 +178,7 @@ describe('golden corpus: coverage (issue 6)', () => {
     });
 
     it(`${era}: initialize/discover with notifications off and on, for both handler sets`, () => {
-      const method = era === 'legacy' ? 'initialize' : 'server/discover';
+      const method = era === 'handshake' ? 'initialize' : 'server/discover';
       const seen = requests((c) => c.category === 'initialize-discover').filter(({ req }) => req['method'] === method);
       for (const handlers of ['base', 'extended'])
         for (const notifications of [false, true])
@@ -211,7 +213,7 @@ describe('golden corpus: coverage (issue 6)', () => {
 
     it(`${era}: the methods 2026-07-28 removed (initialize, ping, logging/setLevel, resources/subscribe)`, () => {
       const removed = new Set(requests((c) => c.category === 'removed-method').map(({ req }) => req['method']));
-      const expected = era === 'legacy' ? ['logging/setLevel', 'ping', 'resources/subscribe'] : ['initialize', 'logging/setLevel', 'ping', 'resources/subscribe'];
+      const expected = era === 'handshake' ? ['logging/setLevel', 'ping', 'resources/subscribe'] : ['initialize', 'logging/setLevel', 'ping', 'resources/subscribe'];
       // initialize in the handshake era: every legacy case's preamble, and the initialize-discover cases.
       expect(expected.filter((m) => !removed.has(m))).toEqual([]);
     });

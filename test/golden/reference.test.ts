@@ -1,7 +1,7 @@
 /**
  * The reference Golden corpus (test/golden/reference/: the reference server's own 24 cases, BSD-3-Clause,
  * PROVENANCE.md) replayed against `wiregen serve golden` with `wiregen golden check`, over stdio (exact: nothing
- * but the answers, exit 0) and Streamable HTTP: 24/24. The reference's own choices are named fixture
+ * but the answers, exit 0) and Streamable HTTP: 24/24. The reference's own choices are named sample
  * behaviours (test/golden/README.md): the test also proves that each one matters (the schema-correct defaults
  * fail exactly the reference cases that show it) and that the project corpus marks every case's provenance.
  */
@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences } from '../../generator/golden/compare.ts';
 import { expectedResponse, loadCorpus, requestLine } from '../../generator/golden/corpus.ts';
-import { catalogServerOptions, type FixtureSpec } from '../../runtime/mcp/index.ts';
-import { handlerSets } from '../../fixtures/golden.ts';
-import golden from '../../fixtures/golden.ts';
+import { catalogServerOptions, type CatalogSpec } from '../../runtime/mcp/index.ts';
+import { handlerSets } from '../../samples/golden.ts';
+import golden from '../../samples/golden.ts';
 import { GOLDEN_DIR, loadManifest } from '../helpers/golden.ts';
 import { mcpPair } from '../helpers/mcp-pair.ts';
 import { ROOT, runCli } from '../helpers/project.ts';
@@ -68,10 +68,10 @@ describe('the reference Golden corpus against serve golden (wiregen golden check
   }, 300_000);
 });
 
-/** The reference's choices, as the golden specs set them (schemas/fixtures/golden*.yaml). */
+/** The reference's choices, as the golden specs set them (schemas/samples/golden*.yaml). */
 const CHOICES = ['instructionsIn', 'isErrorFalse', 'completionCounts', 'methodNotFound', 'supportedVersions'] as const;
 
-describe('the reference choices are named fixture behaviours, with schema-correct defaults', () => {
+describe('the reference choices are named sample behaviours, with schema-correct defaults', () => {
   /** Every reference case played in process against golden with the choices removed: the differences by case. */
   async function withDefaults(): Promise<Record<string, string[]>> {
     const found: Record<string, string[]> = {};
@@ -79,7 +79,7 @@ describe('the reference choices are named fixture behaviours, with schema-correc
       const def = c.handlers === 'extended' ? handlerSets.extended : golden;
       const spec: Record<string, unknown> = { ...def.spec };
       for (const choice of CHOICES) delete spec[choice];
-      const pair = mcpPair(catalogServerOptions({ ...def, spec: spec as unknown as FixtureSpec })); // the spec minus the five choices
+      const pair = mcpPair(catalogServerOptions({ ...def, spec: spec as unknown as CatalogSpec })); // the spec minus the five choices
       const request = JSON.parse(requestLine(REFERENCE, c)) as { id: string | number; method: string; params?: Record<string, unknown> };
       /** The answer to `id`, waited for long enough for a loaded machine (the first use of a revision loads it). */
       const answer = (id: unknown) => pair.waitFor((f) => f['id'] === id && !('method' in f), 30_000);
@@ -99,7 +99,7 @@ describe('the reference choices are named fixture behaviours, with schema-correc
 
   it('the golden specs set each choice; without them, exactly the cases that show one differ, as the schema says', async () => {
     for (const file of ['golden.yaml', 'golden-extended.yaml']) {
-      const text = readFileSync(join(ROOT, 'schemas', 'fixtures', file), 'utf8');
+      const text = readFileSync(join(ROOT, 'schemas', 'samples', file), 'utf8');
       for (const choice of CHOICES) expect(text, `${file} sets ${choice}`).toMatch(new RegExp(`^${choice}: `, 'm'));
     }
     expect(await withDefaults()).toEqual({

@@ -5,8 +5,8 @@
  * byte for byte. `GOLDEN_ACCEPT=1` writes the responses that are missing (never one that exists); each must
  * then be checked by hand against the specification (https://modelcontextprotocol.io/specification/2026-07-28) and the schema before it is committed.
  *
- * The legacy responses are the anchor of "2026-07-28 work leaves the handshake era unchanged". The per-case
- * tests compare them with the current output; the legacy stability test holds both the current output and
+ * The handshake-era responses are the anchor of "2026-07-28 work leaves the handshake era unchanged". The per-case
+ * tests compare them with the current output; the handshake stability test holds both the current output and
  * the committed responses to an oracle of its own, the official SDK's recorded handshake-era sessions
  * (test/helpers/legacy-oracle.ts), so it fails even when the server and the corpus have drifted together.
  */
@@ -16,8 +16,8 @@ import { checkOrAccept, committedResponse, loadManifest, requestLine, runCase, t
 import { judge, legacyRules, type Judged } from '../helpers/legacy-oracle.ts';
 
 const manifest = loadManifest();
-const legacy = manifest.cases.filter((c) => c.era === 'legacy');
-const modern = manifest.cases.filter((c) => c.era === 'modern');
+const handshake = manifest.cases.filter((c) => c.era === 'handshake');
+const stateless = manifest.cases.filter((c) => c.era === 'stateless');
 
 /** Servers running at once: each is a node process whose start-up is CPU-bound, so about one per core. */
 const PARALLEL = Math.max(2, Math.min(4, availableParallelism()));
@@ -35,7 +35,7 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** One server run per case, shared by the per-case tests and the legacy stability test. */
+/** One server run per case, shared by the per-case tests and the handshake stability test. */
 const runs = new Map<string, Promise<CaseRun>>();
 function run(c: GoldenCase): Promise<CaseRun> {
   let r = runs.get(c.name);
@@ -44,24 +44,24 @@ function run(c: GoldenCase): Promise<CaseRun> {
 }
 
 describe.concurrent('golden corpus replays against serve golden --stdio (test/golden/README.md)', () => {
-  for (const c of [...legacy, ...modern])
+  for (const c of [...handshake, ...stateless])
     it(`${c.name} (${c.category}, ${c.handlers}${c.notifications ? ', notifications' : ''})`, async () => {
       const failure = checkOrAccept(c, await run(c));
       if (failure) throw new Error(failure);
     });
 });
 
-describe('legacy stability: the handshake era as the official SDK recorded it', () => {
+describe('handshake stability: the handshake era as the official SDK recorded it', () => {
   const rules = legacyRules();
   const judged = (c: GoldenCase, response: unknown): Judged => {
     const request = JSON.parse(requestLine(c)) as Judged['request'];
     return { name: c.name, request, response: response as Judged['response'] };
   };
 
-  it(`the live answers and the committed ones keep the rules the SDK's recorded handshake sessions give (${legacy.length} cases)`, async () => {
+  it(`the live answers and the committed ones keep the rules the SDK's recorded handshake sessions give (${handshake.length} cases)`, async () => {
     const violations: string[] = [];
     let covered = 0;
-    for (const c of legacy) {
+    for (const c of handshake) {
       const r = await run(c);
       if (r.failure) {
         violations.push(r.failure);
@@ -74,27 +74,27 @@ describe('legacy stability: the handshake era as the official SDK recorded it', 
       violations.push(...live.violations, ...kept.violations.map((v) => `committed ${v}`));
     }
     expect(violations, 'the handshake era must answer as the official SDK did (test/helpers/legacy-oracle.ts)').toEqual([]);
-    expect(covered, 'legacy cases the recordings speak about').toBeGreaterThanOrEqual(35);
-  }, 600_000); // run alone (-t), it plays every legacy case itself
+    expect(covered, 'handshake-era cases the recordings speak about').toBeGreaterThanOrEqual(35);
+  }, 600_000); // run alone (-t), it plays every handshake-era case itself
 
   it('can fail by itself: answers the SDK would not give break its rules', () => {
-    const c = legacy.find((x) => x.name === 'legacy/resources-read-unknown')!;
+    const c = handshake.find((x) => x.name === 'legacy/resources-read-unknown')!;
     const right = committedResponse(c) as Judged['response'];
     expect(judge(rules, judged(c, right)).violations).toEqual([]);
     const reworded = { ...right, error: { ...right['error'], message: 'Resource not found: resource://nope' } };
     expect(judge(rules, judged(c, reworded)).violations).toHaveLength(1);
-    const ping = legacy.find((x) => x.name === 'legacy/ping')!;
+    const ping = handshake.find((x) => x.name === 'legacy/ping')!;
     expect(judge(rules, judged(ping, { jsonrpc: '2.0', id: 2, result: { resultType: 'complete' } })).violations.length).toBeGreaterThan(0);
-    const init = legacy.find((x) => x.name === 'legacy/initialize')!;
+    const init = handshake.find((x) => x.name === 'legacy/initialize')!;
     const initialized = committedResponse(init) as Judged['response'];
     const newest = { ...initialized, result: { ...initialized['result'], protocolVersion: '2025-11-25' } };
     expect(judge(rules, judged(init, newest)).violations).toHaveLength(1);
   });
 
-  it('every rule is read off the recordings and speaks about at least one legacy case', () => {
+  it('every rule is read off the recordings and speaks about at least one handshake-era case', () => {
     for (const rule of rules)
       expect(
-        legacy.some((c) => rule.applies(judged(c, committedResponse(c)))),
+        handshake.some((c) => rule.applies(judged(c, committedResponse(c)))),
         rule.description,
       ).toBe(true);
   });

@@ -1,11 +1,11 @@
 /**
  * @module test/helpers/client-replay — plays one ClientIntent (test/mcp-client/intents.ts) with our McpClient
- * against the fixture server, records every frame on the wire, and compares what the client sent with what
+ * against the recorded server, records every frame on the wire, and compares what the client sent with what
  * the official SDK's client sent in the recording.
  *
- * The server is the real fixture server: a child process (`wiregen serve fixture-server --stdio`, or
+ * The server is the real recorded server: a child process (`wiregen serve recorded-server --stdio`, or
  * WIREGEN_TEST_SERVER) whose stdio the client reaches through PeerChannel + stdioTransport, or the same
- * fixture in-process over createLinkedPair(). Either way the client's Transport is wrapped so every frame it
+ * sample in-process over createLinkedPair(). Either way the client's Transport is wrapped so every frame it
  * sends and receives is kept, in order, as parsed JSON.
  *
  * Comparison (as for every replay of the recordings): both streams are renumbered (renumber.ts: request ids c1…/s1…, progress tokens) in
@@ -26,7 +26,7 @@ import { PeerChannel } from '../../runtime/mcp/client/channels.ts';
 import { McpServer } from '../../runtime/mcp/server/server.ts';
 import { stdioTransport } from '../../runtime/transports/stdio.ts';
 import { createLinkedPair, type Transport } from '../../runtime/transports/transport.ts';
-import fixture from '../../fixtures/fixture-server.ts';
+import sample from '../../samples/recorded-server.ts';
 import { CLIENT_INFO, type ClientIntent, type IntentCall } from '../mcp-client/intents.ts';
 import { describeDifference, firstDifference } from './json-diff.ts';
 import { ROOT } from './project.ts';
@@ -34,7 +34,7 @@ import type { RecordedSession, Side } from './recordings.ts';
 import { createRenumbering } from './renumber.ts';
 import { EXIT_TIMEOUT_MS, SERVER_COMMAND } from './stdio-server.ts';
 
-/** Where the fixture server runs. */
+/** Where the recorded server runs. */
 export type ServerKind = 'stdio' | 'memory';
 
 /** One frame on the wire: who sent it, parsed (a frame that is not JSON is kept as `{raw}`). */
@@ -102,7 +102,7 @@ interface Started {
   readonly exitCode: () => number | null | undefined;
 }
 
-/** The fixture server as a child process; closing the channel ends its stdin and waits (killing it if it lingers). */
+/** The recorded server as a child process; closing the channel ends its stdin and waits (killing it if it lingers). */
 function startStdio(frames: WireFrame[]): Started {
   const [program, ...args] = SERVER_COMMAND;
   const child = spawn(program!, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -120,10 +120,10 @@ function startStdio(frames: WireFrame[]): Started {
   return { channel, stderr: () => stderr, exitCode: () => code };
 }
 
-/** The same fixture in this process, over an in-memory pair. */
+/** The same sample in this process, over an in-memory pair. */
 function startMemory(frames: WireFrame[]): Started {
   const [clientSide, serverSide] = createLinkedPair();
-  const server = new McpServer(catalogServerOptions(fixture, { log: () => {} }));
+  const server = new McpServer(catalogServerOptions(sample, { log: () => {} }));
   server.connect(serverSide);
   return { channel: new PeerChannel(tapTransport(clientSide, frames)), stderr: () => '', exitCode: () => undefined };
 }
@@ -135,7 +135,7 @@ function handlersFor(intent: ClientIntent): ServerRequestHandlers {
   ) as ServerRequestHandlers;
 }
 
-/** Plays `intent` with a new McpClient against a new fixture server; never throws for a failed call. */
+/** Plays `intent` with a new McpClient against a new recorded server; never throws for a failed call. */
 export async function driveIntent(intent: ClientIntent, kind: ServerKind = 'stdio'): Promise<DriveResult> {
   const frames: WireFrame[] = [];
   const started = kind === 'stdio' ? startStdio(frames) : startMemory(frames);

@@ -16,7 +16,9 @@ import { runStdioCase } from '../../generator/golden/stdio.ts';
 
 export const GOLDEN_DIR = join(ROOT, 'test', 'golden');
 
-export type Era = 'legacy' | 'modern';
+import type { Era } from '../../generator/golden/corpus.ts';
+
+export type { Era };
 
 /** The categories the issue asks for, each in both eras. */
 export const REQUIRED_CATEGORIES = [

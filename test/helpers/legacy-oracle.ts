@@ -2,7 +2,7 @@
  * @module test/helpers/legacy-oracle — what the official SDK's recorded handshake-era sessions
  * (test/fixtures/recordings/mcp_sdk_exchanges.json, the Python SDK mcp 2.3.0; never regenerated from our
  * code) say a handshake-era answer must be, as rules a golden legacy response can be held to: an oracle that
- * does not come from our own output, so the legacy stability test can fail when the server and the committed
+ * does not come from our own output, so the handshake stability test can fail when the server and the committed
  * corpus drift together (a response regenerated with GOLDEN_ACCEPT, say).
  *
  * Each rule is read off a recorded exchange found by what it is (the request that follows initialize, a

@@ -3,7 +3,7 @@
  * tests see it: write lines to stdin, read stdout one line at a time (with a timeout), keep stderr for
  * failure messages, close stdin and collect the exit status and any lines nobody read.
  *
- * Contract of the server under test (the default command): `node bin/wiregen.mjs serve fixture-server
+ * Contract of the server under test (the default command): `node bin/wiregen.mjs serve recorded-server
  * --stdio`, run from the project root; one message per line on stdout and nothing else; logs on stderr;
  * exits 0 once stdin is closed.
  */
@@ -13,11 +13,11 @@ import { ROOT } from './project.ts';
 
 /**
  * The MCP stdio server the replay and bad-input tests run. The environment variable WIREGEN_TEST_SERVER (a
- * JSON array of argv) replaces it, e.g. to try the tests on another implementation of the fixture server.
+ * JSON array of argv) replaces it, e.g. to try the tests on another implementation of the recorded server.
  */
 export const SERVER_COMMAND: readonly string[] = process.env['WIREGEN_TEST_SERVER']
   ? (JSON.parse(process.env['WIREGEN_TEST_SERVER']) as string[])
-  : [process.execPath, 'bin/wiregen.mjs', 'serve', 'fixture-server', '--stdio'];
+  : [process.execPath, 'bin/wiregen.mjs', 'serve', 'recorded-server', '--stdio'];
 
 /** How long to wait for one expected stdout line. */
 export const LINE_TIMEOUT_MS = 10_000;

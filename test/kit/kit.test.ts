@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { card as deployerCard } from '../../generated/fixtures/deployer/index.ts';
+import { card as deployerCard } from '../../generated/samples/deployer/index.ts';
 import { check, compareDirs, DEFAULT_OUT, writeOut } from '../../kit/run.ts';
 import { CLOCK_START, kitClock, seededIds } from '../../kit/ids.ts';
 import { canonicalCard, demoSigningKey, jcs, jwksOf, signCard, verifyCard } from '../../kit/signing.ts';
@@ -176,7 +176,7 @@ describe('transcript pieces', () => {
 describe('wiregen serve deployer --http 0', () => {
   it('serves the deployer as the kit does: bearer authentication in front of A2A, the approval route beside it', async () => {
     const { startAgent } = await import('../helpers/a2a-replay.ts');
-    const { DEPLOY_TOKEN } = await import('../../fixtures/deployer.ts');
+    const { DEPLOY_TOKEN } = await import('../../samples/deployer.ts');
     const agent = await startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'deployer', '--http', '0', '--exit-on-stdin-close']);
     try {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: {} });

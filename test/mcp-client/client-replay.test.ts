@@ -1,7 +1,7 @@
 /**
  * Client-side replay (issue 9 item 2): a scripted driver of our McpClient, given each recorded MCP session's
- * intent (intents.ts: mode, capabilities, calls, handler answers), runs against the real fixture server
- * (`wiregen serve fixture-server --stdio`) and must send the recorded client messages, compared as JSON
+ * intent (intents.ts: mode, capabilities, calls, handler answers), runs against the real recorded server
+ * (`wiregen serve recorded-server --stdio`) and must send the recorded client messages, compared as JSON
  * after renumbering ids and progress tokens in order of appearance.
  *
  * 16 of the 18 sessions are driven. raw_errors and raw_handshake are excluded: they are hand-written lines

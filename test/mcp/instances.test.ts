@@ -4,7 +4,7 @@
  * input_required call on one instance and round 2 on another completes, and an instance with another key
  * refuses the token. Handshake-era sessions (Mcp-Session-Id) live in the process that initialized them, so
  * they need sticky routing: another instance answers 404, which tells the client to initialize again.
- * Catalogue changes fan out through PostgreSQL (mcpNotificationBus): a tools change announced on one instance
+ * Catalog changes fan out through PostgreSQL (mcpNotificationBus): a tools change announced on one instance
  * reaches a subscriptions/listen stream held by another, once.
  */
 import pg from 'pg';
@@ -111,7 +111,7 @@ describe('MCP instances behind one address', () => {
   });
 });
 
-describe('MCP catalogue changes across instances (PostgreSQL)', () => {
+describe('MCP catalog changes across instances (PostgreSQL)', () => {
   it('a tools change announced on one instance reaches a listen stream on another, once', async () => {
     const url = await postgres.createDatabase();
     const server = () => {

@@ -1,5 +1,5 @@
 /**
- * Golden replay: our MCP stdio server (`wiregen serve fixture-server --stdio`) against the 18 sessions the
+ * Golden replay: our MCP stdio server (`wiregen serve recorded-server --stdio`) against the 18 sessions the
  * official MCP Python SDK recorded (test/fixtures/recordings/mcp_sdk_exchanges.json). Each session
  * runs against a fresh process; every server line must equal the recorded one as JSON, with request ids and
  * progress tokens renumbered in order of appearance (test/helpers/replay.ts). What counts is the 78 server

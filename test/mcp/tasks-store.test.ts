@@ -23,7 +23,7 @@ const STORES: [string, () => McpTaskStore][] = [
 function record(task: Partial<DetailedTask> & { taskId: string }): StoredTask {
   const base = { status: 'working', createdAt: '2026-08-01T10:00:00.000Z', lastUpdatedAt: '2026-08-01T10:00:00.000Z', ttlMs: 60_000 };
   const full = { ...base, ...task } as DetailedTask;
-  // Every task the suite stores is a DetailedTask of the pinned schema: the fixtures cannot drift from it.
+  // Every task the suite stores is a DetailedTask of the pinned schema: the samples cannot drift from it.
   expect(validators.DetailedTask(full), JSON.stringify(validators.DetailedTask.errors)).toBe(true);
   return { task: full, answered: [], responses: {} };
 }

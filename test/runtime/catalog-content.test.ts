@@ -1,20 +1,19 @@
 /**
- * Catalogue resources, prompts and completions (runtime/mcp/catalog/catalog.ts): resources/read by exact URI or
+ * Catalog resources, prompts and completions (runtime/mcp/catalog/catalog.ts): resources/read by exact URI or
  * template match, unknown resources and prompts as -32602, missing prompt arguments listed, and
- * completion/complete values from the fixture's behaviour.
+ * completion/complete values from the sample's behaviour.
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import { catalogServerOptions, type CatalogDefinition } from '../../runtime/mcp/catalog/catalog.ts';
 import { matchTemplate } from '../../runtime/mcp/catalog/uri-template.ts';
 import { handshake, mcpPair } from '../helpers/mcp-pair.ts';
 
 const LANGUAGES = ['python', 'perl', 'rust', 'php'];
 const CAPABILITIES = { resources: {}, prompts: {}, completions: {} };
 
-const DEFINITION: FixtureDefinition = {
+const DEFINITION: CatalogDefinition = {
   spec: {
-    fixture: 'content',
     serverInfo: { name: 'content', version: '0.1.0' },
     capabilities: { handshake: CAPABILITIES, stateless: CAPABILITIES },
     resources: [
@@ -162,7 +161,7 @@ describe('completion/complete', () => {
         want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } },
       },
     ],
-    // Any reference reaches the fixture's function, which decides (the golden corpus: any reference, any argument).
+    // Any reference reaches the sample's function, which decides (the golden corpus: any reference, any argument).
     [
       'passes an unknown prompt to the behaviour',
       {

@@ -1,11 +1,11 @@
 /**
- * Catalogue tools (runtime/mcp/catalog/catalog.ts, pagination.ts): tools/list hides unlisted tools, strips the
- * fixture-only fields and pages with opaque cursors; tools/call turns a tool's value into its result per
+ * Catalog tools (runtime/mcp/catalog/catalog.ts, pagination.ts): tools/list hides unlisted tools, strips the
+ * spec-only fields and pages with opaque cursors; tools/call turns a tool's value into its result per
  * output mode, a throwing tool into an isError result with its message, and an unknown tool into -32602.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition, type ToolSpec } from '../../runtime/mcp/catalog/catalog.ts';
+import { catalogServerOptions, type CatalogDefinition, type ToolSpec } from '../../runtime/mcp/catalog/catalog.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
 import { handshake, mcpPair, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
@@ -31,9 +31,8 @@ const TOOLS: ToolSpec[] = [
 ];
 const VALID = { input: () => true, output: () => true };
 
-const DEFINITION: FixtureDefinition = {
+const DEFINITION: CatalogDefinition = {
   spec: {
-    fixture: 'unit',
     serverInfo: { name: 'catalog', version: '0.1.0' },
     capabilities: { handshake: { tools: {} }, stateless: { tools: {} } },
     pageSize: 2,
@@ -72,7 +71,7 @@ const strip = ({ output, listed, ...wire }: ToolSpec) => wire;
 const names = (result: unknown) => ((result as JsonObject)['tools'] as JsonObject[]).map((t) => t['name']);
 
 describe('tools/list', () => {
-  it('pages through the listed tools without the fixture-only fields', async () => {
+  it('pages through the listed tools without the spec-only fields', async () => {
     const pair = await open();
     const pages: unknown[] = [];
     let cursor: unknown;

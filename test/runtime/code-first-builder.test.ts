@@ -1,6 +1,6 @@
 /**
  * The code-first builder in process (runtime/mcp/catalog/code-first.ts, code-first-compile.ts): resources, templates
- * and prompts served through the catalogue; a value that fails the tool's output schema is an isError result;
+ * and prompts served through the catalog; a value that fails the tool's output schema is an isError result;
  * what is wrong with a definition is one line naming the item and the JSON pointer, found once when the
  * definition is made (the schemas are compiled then, and only then); and ajv is never imported statically
  * by the runtime, so a server that does not use this path does not load it.

@@ -2,7 +2,7 @@
  * The one rule for arguments a tool's inputSchema rejects, on every way of writing a server: a tool execution
  * error (an `isError` result, https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling)
  * whose text names each JSON pointer and what was allowed: the enum's values, the constant, the property
- * that is not allowed, the limit. The validators are ajv's with allErrors (the generated fixture validators and
+ * that is not allowed, the limit. The validators are ajv's with allErrors (the generated sample validators and
  * the code-first ones alike), so this checks the message against ajv's own errors for the same schema.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';

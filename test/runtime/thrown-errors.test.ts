@@ -1,5 +1,5 @@
 /**
- * What a behaviour's thrown error becomes, on every way of writing a server (a catalogue: spec file or code;
+ * What a behaviour's thrown error becomes, on every way of writing a server (a catalog: spec file or code;
  * the handlers way): by default its message reaches the client as the TypeScript SDK v2 sends it (tools/call:
  * an `isError` result with the message as its text; resources/read, prompts/get, completion/complete: -32603
  * with the message, or a JsonRpcError's own code); with `thrownErrors: 'mask'`, as the Python SDK of the
@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
-import { catalogServerOptions, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import { catalogServerOptions, type CatalogDefinition } from '../../runtime/mcp/catalog/catalog.ts';
 import { PublicError } from '../../runtime/mcp/server/thrown.ts';
 import { requireRevision } from '../../runtime/mcp/revisions.ts';
 import { McpServer } from '../../runtime/mcp/server/server.ts';
@@ -23,14 +23,13 @@ beforeAll(async () => {
 const OBJECT = { type: 'object' } as const;
 const ANY = { input: () => true };
 
-/** A catalogue whose every behaviour throws what `thrown` makes. */
-function catalogue(thrown: () => unknown, thrownErrors?: 'show' | 'mask'): FixtureDefinition {
+/** A catalog whose every behaviour throws what `thrown` makes. */
+function catalog(thrown: () => unknown, thrownErrors?: 'show' | 'mask'): CatalogDefinition {
   const fail = () => {
     throw thrown();
   };
   return {
     spec: {
-      fixture: 'unit',
       serverInfo: { name: 'thrower', version: '1.0.0' },
       capabilities: { handshake: { tools: {}, resources: {}, prompts: {}, completions: {} }, stateless: { tools: {}, resources: {}, prompts: {} } },
       ...(thrownErrors ? { thrownErrors } : {}),
@@ -71,7 +70,7 @@ async function answer(options: McpServerOptions, method: string, params: JsonObj
 const toolText = (text: string) => ({ content: [{ type: 'text', text }], isError: true });
 
 describe('a thrown Error reaches the client with its message (the default: the TypeScript SDK v2)', () => {
-  const def = catalogue(() => new Error('no note with id nope'));
+  const def = catalog(() => new Error('no note with id nope'));
   it.each(CALLS)('%s', async (_what, method, params) => {
     const { response, logged } = await answer(catalogServerOptions(def), method, params);
     if (method === 'tools/call') expect(response['result']).toEqual(toolText('no note with id nope'));
@@ -83,7 +82,7 @@ describe('a thrown Error reaches the client with its message (the default: the T
   });
 
   it('a JsonRpcError keeps its own code, message and data, and is not logged (a protocol answer the behaviour chose)', async () => {
-    const coded = catalogue(() => new JsonRpcError(-32002, 'Resource not found', { uri: 'notes://index' }));
+    const coded = catalog(() => new JsonRpcError(-32002, 'Resource not found', { uri: 'notes://index' }));
     const { response, logged } = await answer(catalogServerOptions(coded), 'resources/read', { uri: 'notes://index' });
     expect(response['error']).toEqual({ code: -32002, message: 'Resource not found', data: { uri: 'notes://index' } });
     expect(logged).toEqual([]);
@@ -99,13 +98,13 @@ describe('a thrown Error reaches the client with its message (the default: the T
   });
 
   it('a thrown value that is not an Error is sent as its text', async () => {
-    const { response } = await answer(catalogServerOptions(catalogue(() => 'plain text')), 'tools/call', { name: 'delete_note' });
+    const { response } = await answer(catalogServerOptions(catalog(() => 'plain text')), 'tools/call', { name: 'delete_note' });
     expect(response['result']).toEqual(toolText('plain text'));
   });
 });
 
 describe("thrownErrors: 'mask' (the Python SDK of the recordings)", () => {
-  const def = catalogue(() => new Error('disk full'), 'mask');
+  const def = catalog(() => new Error('disk full'), 'mask');
   it.each(CALLS)('%s: the message is not sent, and is logged once', async (_what, method, params) => {
     const { response, logged } = await answer(catalogServerOptions(def), method, params);
     if (method === 'tools/call') expect(response['result']).toEqual(toolText('Error executing tool delete_note'));
@@ -115,7 +114,7 @@ describe("thrownErrors: 'mask' (the Python SDK of the recordings)", () => {
   });
 
   it.each(CALLS)("%s: a PublicError's message is sent all the same", async (_what, method, params) => {
-    const shown = catalogue(() => new PublicError('no note with id nope'), 'mask');
+    const shown = catalog(() => new PublicError('no note with id nope'), 'mask');
     const { response, logged } = await answer(catalogServerOptions(shown), method, params);
     if (method === 'tools/call') expect(response['result']).toEqual(toolText('no note with id nope'));
     else expect(response['error']).toEqual({ code: -32603, message: 'no note with id nope' });
@@ -170,7 +169,7 @@ describe('the default log', () => {
   it('is stderr, never stdout', async () => {
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const out = vi.spyOn(process.stdout, 'write');
-    const pair = mcpPair(new McpServer(catalogServerOptions(catalogue(() => new Error('no note with id nope')))));
+    const pair = mcpPair(new McpServer(catalogServerOptions(catalog(() => new Error('no note with id nope')))));
     await handshake(pair);
     await pair.request('tools/call', { name: 'delete_note' }, 1);
     await pair.close();

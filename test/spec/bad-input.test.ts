@@ -133,7 +133,7 @@ describe('bad input to serve (the wiregen process)', () => {
   });
 
   it('an unknown target', async () => {
-    expect(await failServe({}, ['nope', '--stdio'])).toEqual(['wiregen serve: unknown target "nope": not a file, and no fixtures/nope.ts here']);
+    expect(await failServe({}, ['nope', '--stdio'])).toEqual(['wiregen serve: unknown target "nope": not a file, and no samples/nope.ts here']);
     expect(await failServe({}, ['./nope.yaml', '--stdio'])).toEqual(['wiregen serve: unknown target "./nope.yaml": no such file']);
   });
 });
@@ -143,7 +143,7 @@ describe("bad input to serve, in this repository's root", () => {
   it.each([
     [['golden', '--stdio', '--http', '0'], 'wiregen serve: give --stdio or --http <port>, not both'],
     [['golden'], 'wiregen serve: give --stdio or --http <port>'],
-    [['--stdio'], 'wiregen serve: name what to serve: a spec file, a module or a fixture (wiregen serve --help)'],
+    [['--stdio'], 'wiregen serve: name what to serve: a spec file, a module or a sample (wiregen serve --help)'],
     [['golden', 'extra', '--stdio'], 'wiregen serve: one target at a time; also given: extra'],
     [['golden', '--http', 'abc'], 'wiregen serve: --http "abc" is not a port: give an integer from 0 to 65535'],
     [['golden', '--http', '65536'], 'wiregen serve: --http "65536" is not a port: give an integer from 0 to 65535'],
@@ -151,13 +151,13 @@ describe("bad input to serve, in this repository's root", () => {
     [['golden', '--http', '0', '--parse-errors'], 'wiregen serve: --parse-errors is for --stdio'],
     [
       ['nope', '--stdio'],
-      'wiregen serve: unknown target "nope": not a file, and no fixtures/nope.ts here (fixtures: code-reviewer, conformance, deployer, fixture-server, golden, research-agent, test-runner)',
+      'wiregen serve: unknown target "nope": not a file, and no samples/nope.ts here (samples: code-reviewer, conformance, deployer, recorded-server, golden, research-agent, test-runner)',
     ],
-    [['golden', '--stdio', '--handlers', 'nope'], 'wiregen serve: fixtures/golden.ts has no handler set "nope" (sets: base, extended)'],
+    [['golden', '--stdio', '--handlers', 'nope'], 'wiregen serve: samples/golden.ts has no handler set "nope" (sets: base, extended)'],
     [['research-agent', '--stdio'], 'wiregen serve: research-agent is an A2A agent: serve it over HTTP with --http <port>'],
     [
       ['research-agent', '--http', '0', '--notifications'],
-      'wiregen serve: --notifications is for MCP servers; fixtures/research-agent.ts is an A2A agent',
+      'wiregen serve: --notifications is for MCP servers; samples/research-agent.ts is an A2A agent',
     ],
   ])('%j', async (argv, line) => {
     expect(await project.cli(['serve', ...argv])).toEqual({ code: 2, out: [], err: [line] });

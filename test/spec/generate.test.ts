@@ -1,6 +1,6 @@
 /**
  * `wiregen generate --spec <file> --out <dir>` in a project of its own: what it writes, what the generated
- * module serves, the problems createServer reports, and that the repository's generated/fixtures/ are the
+ * module serves, the problems createServer reports, and that the repository's generated/samples/ are the
  * output of this same command.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -163,7 +163,7 @@ describe('wiregen generate --spec --out', () => {
   });
 
   it('an A2A agent spec: its card typed by the pin package, createAgent, and a check of the executor', async () => {
-    const agent = readFileSync(join(ROOT, 'schemas/fixtures/a2a/research-agent.yaml'), 'utf8');
+    const agent = readFileSync(join(ROOT, 'schemas/samples/a2a/research-agent.yaml'), 'utf8');
     project.write('agent.yaml', agent.replace('name: research-agent', 'name: helper'));
     const { code, out } = await project.cli(['generate', '--spec', 'agent.yaml', '--out', 'src/agent']);
     expect([code, out[0]]).toEqual([0, expect.stringMatching(/^wrote src\/agent: 1 file\(s\) \(A2A agent helper, a2a-1\.0\)/)]);
@@ -185,7 +185,7 @@ describe('wiregen generate --spec --out', () => {
 });
 
 describe('an agent spec with webhooks', () => {
-  const runner = () => readFileSync(join(ROOT, 'schemas/fixtures/a2a/test-runner.yaml'), 'utf8');
+  const runner = () => readFileSync(join(ROOT, 'schemas/samples/a2a/test-runner.yaml'), 'utf8');
 
   it('webhooks become the push options of the agent definition createAgent returns', async () => {
     project.write('agent.yaml', runner().replace(/^webhooks: .*$/m, 'webhooks: { allowedHosts: [hooks.example.com] }'));
@@ -214,19 +214,19 @@ describe('an agent spec with webhooks', () => {
   });
 });
 
-describe("the repository's generated/fixtures/ are what --spec writes", () => {
-  const fixtures = [
-    ...readdirSync(join(ROOT, 'schemas/fixtures'))
+describe("the repository's generated/samples/ are what --spec writes", () => {
+  const samples = [
+    ...readdirSync(join(ROOT, 'schemas/samples'))
       .filter((f) => f.endsWith('.yaml'))
-      .map((f) => `schemas/fixtures/${f}`),
-    ...readdirSync(join(ROOT, 'schemas/fixtures/a2a')).map((f) => `schemas/fixtures/a2a/${f}`),
+      .map((f) => `schemas/samples/${f}`),
+    ...readdirSync(join(ROOT, 'schemas/samples/a2a')).map((f) => `schemas/samples/a2a/${f}`),
   ];
-  it.each(fixtures)('%s', async (spec) => {
+  it.each(samples)('%s', async (spec) => {
     const name = spec.split('/').at(-1)!.replace('.yaml', '');
-    const out = project.path(`fixtures/${name}`);
+    const out = project.path(`samples/${name}`);
     const { code, err } = await runCli(['generate', '--spec', spec, '--out', out], ROOT);
     expect([code, err]).toEqual([0, []]);
-    const committed = join(ROOT, 'generated/fixtures', name);
+    const committed = join(ROOT, 'generated/samples', name);
     expect(readdirSync(out).sort()).toEqual(readdirSync(committed).sort());
     for (const file of readdirSync(committed)) expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(committed, file), 'utf8'));
   });

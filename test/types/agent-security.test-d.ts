@@ -4,8 +4,8 @@
  * to compile. A card whose securityRequirements name a scheme cannot be made into an agent without saying how
  * its requests are checked: the verifier of each scheme's kind, or an `http.authenticate` of its own.
  */
-import { createAgent as createDeployer } from '../../generated/fixtures/deployer/index.ts';
-import { createAgent as createResearcher } from '../../generated/fixtures/research-agent/index.ts';
+import { createAgent as createDeployer } from '../../generated/samples/deployer/index.ts';
+import { createAgent as createResearcher } from '../../generated/samples/research-agent/index.ts';
 import type { CardSecurity } from '../../runtime/a2a/security.ts';
 import type { Authenticate } from '../../runtime/a2a/http.ts';
 import { expectType, type Equal } from './equal.ts';
@@ -13,7 +13,7 @@ import { expectType, type Equal } from './equal.ts';
 const executor = { execute: async () => {} };
 const authenticate: Authenticate = () => ({ ok: true });
 
-// The deployer's card requires an HTTP bearer token (schemas/fixtures/a2a/deployer.yaml).
+// The deployer's card requires an HTTP bearer token (schemas/samples/a2a/deployer.yaml).
 createDeployer(executor, { verifiers: { bearer: (token) => token === 'secret' } });
 createDeployer(executor, { verifiers: { bearer: async () => ({ scopes: ['deploy'] }) }, ids: () => 'x' });
 createDeployer(executor, { http: { authenticate } });

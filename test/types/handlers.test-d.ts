@@ -5,7 +5,7 @@
  */
 import type { CallResult, ElicitResult, HandlerParams, HandlerResult, ServerHandlers } from '@wiregen/mcp-2026-07-28';
 import type * as M24 from '@wiregen/mcp-2024-11-05';
-import { catalogHandlers, type FixtureDefinition } from '../../runtime/mcp/catalog/catalog.ts';
+import { catalogHandlers, type CatalogDefinition } from '../../runtime/mcp/catalog/catalog.ts';
 import { McpServer } from '../../runtime/mcp/server/server.ts';
 import type { McpHandlers, RequestContext } from '../../runtime/mcp/server/types.ts';
 import { expectType, type Equal } from './equal.ts';
@@ -85,6 +85,6 @@ export const inputs: McpHandlers = {
   },
 };
 
-// The catalogue's handlers are typed handlers.
-declare const def: FixtureDefinition;
+// The catalog's handlers are typed handlers.
+declare const def: CatalogDefinition;
 export const fromCatalog: ServerHandlers<RequestContext> = catalogHandlers(def);

@@ -1,5 +1,5 @@
 /**
- * @module main — serves the forecaster with plain Node: `node dist/main.js <port>` listens on 127.0.0.1:<port>
+ * @module a2a-agent/main — serves the forecaster with plain Node: `node dist/main.js <port>` listens on 127.0.0.1:<port>
  * (default 41241) and publishes a card whose interface URL is where it listens, or PUBLIC_URL behind a proxy.
  */
 import { A2aServer, listenA2aHttp } from '@wiregen/runtime/a2a';

@@ -1,5 +1,5 @@
 /**
- * @module main — serves the weather server with plain Node: `node dist/main.js` on stdio (what an MCP host
+ * @module mcp-server/main — serves the weather server with plain Node: `node dist/main.js` on stdio (what an MCP host
  * starts), or `node dist/main.js --http <port>` on Streamable HTTP at http://127.0.0.1:<port>/mcp.
  */
 import { listenMcpHttp } from '@wiregen/runtime/mcp';

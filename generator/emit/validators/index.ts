@@ -2,7 +2,7 @@
  * @module emit/validators — the validator pipeline: a pin's validators.js, validators.fast.js and
  * validators.d.ts (ajv standalone code compiled now, at generation time, one exported validator per
  * definition and per inline params the manifest points into, for the JSON Schema draft the pin declares),
- * and a spec's tool validators (../fixture.ts). The emitters call this module only.
+ * and a spec's tool validators (../spec-module.ts). The emitters call this module only.
  *
  * Each pin gets two compiled sets of the same schemas. validators.fast.js, the accept-path set, answers only
  * yes or no, as fast as ajv can (accept-path.ts); validators.js holds the all-errors set, whose `.errors`

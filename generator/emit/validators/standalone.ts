@@ -98,7 +98,7 @@ function reachable(ajv: AjvInstance, refs: Readonly<Record<string, string>>, lab
 /**
  * Stable names for the shared names of the module (old → new). A validator and a schema constant are named
  * after the pointer of their schema in its document, prefixed by the export that names the document when the
- * module compiles several (a fixture's tools); the rest after their content.
+ * module compiles several (a sample's tools); the rest after their content.
  */
 export function stableNames(
   ajv: AjvInstance,

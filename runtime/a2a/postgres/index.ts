@@ -2,7 +2,7 @@
  * @module a2a/postgres — A2A on PostgreSQL (`@wiregen/runtime/a2a/postgres`; needs the optional peer `pg`):
  * the task and push-configuration store many instances share, with its schema migrations, and the cluster
  * coordination (leases, events across instances through LISTEN/NOTIFY, the push outbox) an A2aServer's
- * `cluster` option takes; and the notification bus MCP server instances share their catalogue changes on.
+ * `cluster` option takes; and the notification bus MCP server instances share their catalog changes on.
  */
 export { MAX_PAYLOAD_BYTES, PostgresBus, type PostgresBusOptions } from './bus.ts';
 export { PostgresCluster, type PostgresClusterOptions } from './cluster.ts';

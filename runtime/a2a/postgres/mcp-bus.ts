@@ -1,12 +1,12 @@
 /**
- * @module a2a/postgres/mcp-bus — an MCP server's catalogue changes (list_changed, resources/updated) shared
+ * @module a2a/postgres/mcp-bus — an MCP server's catalog changes (list_changed, resources/updated) shared
  * by its instances through PostgreSQL LISTEN/NOTIFY (bus.ts): the NotificationBus of McpServerOptions. Each
  * instance tags what it publishes with its own id and skips its own, so a change reaches its clients once.
  * Delivery is as NOTIFY's: to the instances listening when it commits; one whose listening connection was
  * down meanwhile misses it (a listen stream's client lists again after a reconnect anyway).
  */
 import { randomUUID } from 'node:crypto';
-import type { CatalogueChange, NotificationBus } from '../../mcp/server/types.ts';
+import type { CatalogChange, NotificationBus } from '../../mcp/server/types.ts';
 import type { PostgresBus } from './bus.ts';
 
 export interface McpNotificationBusOptions {
@@ -18,7 +18,7 @@ export interface McpNotificationBusOptions {
 /** What travels on the channel: the publishing instance, and the change. */
 interface Wire {
   readonly o: string;
-  readonly c: CatalogueChange;
+  readonly c: CatalogChange;
 }
 
 /** The NotificationBus of one instance on `bus` (e.g. a PostgresCluster's `bus`, or `new PostgresBus(pool)`). */

@@ -1,6 +1,6 @@
 /**
- * @module mcp/catalog/catalog — a server made of a catalogue: tools, resources, resource templates and prompts
- * described as data (a fixture spec, catalog-types.ts) plus one small typed function each. It answers the
+ * @module mcp/catalog/catalog — a server made of a catalog: tools, resources, resource templates and prompts
+ * described as data (a sample spec, types.ts) plus one small typed function each. It answers the
  * list, call, read, get and complete methods the way the official SDK's high-level server does (test/fixtures/recordings/): a
  * tool's value becomes text and structured content, arguments its inputSchema rejects an `isError` result, an
  * unknown tool -32602 (or a result with "Unknown tool: <name>"), an unknown resource -32602 with the uri. What a
@@ -10,7 +10,7 @@
 import type { CallResult, HandlerParams, Prompt, PromptMessage, Resource, ResourceTemplate, Tool } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../../jsonrpc/canonical.ts';
 import type { JsonObject } from '../../jsonrpc/message.ts';
-import type { FixtureDefinition, PromptBody, ResourceBody, ToolOutput, ToolSpec } from './types.ts';
+import type { CatalogDefinition, PromptBody, ResourceBody, ToolOutput, ToolSpec } from './types.ts';
 import { describeSchemaErrors, paramsError, type SchemaError } from '../server/errors.ts';
 import { paginate } from './pagination.ts';
 import { MAX_COMPLETION_VALUES } from '../protocol.ts';
@@ -42,23 +42,23 @@ const describe = (v: Check): string => describeSchemaErrors(v.errors as readonly
 
 /**
  * The spec's items as the schema's types (the casts below). Each was checked against the newest pin's Tool,
- * Resource, ResourceTemplate or Prompt when the spec was made (generator/load/fixtures.ts for spec files,
+ * Resource, ResourceTemplate or Prompt when the spec was made (generator/load/samples.ts for spec files,
  * code-first.ts for code), and every list result is checked again before it is sent.
  */
 
-/** Strips the fixture-only fields of a tool spec: what tools/list shows. */
+/** Strips the spec-only fields of a tool spec: what tools/list shows. */
 function listedTool(tool: ToolSpec): Tool {
   const { output, listed, ...wire } = tool;
   return wire as Tool;
 }
 
-/** A catalogue's tools by name (built once per server: tools/call looks one up on every request). */
-function toolsByName(def: FixtureDefinition): ReadonlyMap<string, ToolSpec> {
+/** A catalog's tools by name (built once per server: tools/call looks one up on every request). */
+function toolsByName(def: CatalogDefinition): ReadonlyMap<string, ToolSpec> {
   return new Map((def.spec.tools ?? []).map((t) => [t.name, t]));
 }
 
 async function callTool(
-  def: FixtureDefinition,
+  def: CatalogDefinition,
   tools: ReadonlyMap<string, ToolSpec>,
   params: HandlerParams<'tools/call'>,
   ctx: RequestContext,
@@ -75,7 +75,7 @@ async function callTool(
   // Arguments that fail the tool's inputSchema: a tool execution error the model reads, naming each pointer
   // and what was allowed (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling:
   // "Input validation errors" are tool execution errors; only a request failing the CallToolRequest schema is
-  // a protocol error). The one rule for every revision: FixtureSpec.invalidArguments says why.
+  // a protocol error). The one rule for every revision: CatalogSpec.invalidArguments says why.
   if (checks?.input && !checks.input(args)) {
     if (def.spec.invalidArguments === 'error') throw paramsError(`Invalid arguments for tool ${name}: ${describe(checks.input)}`);
     return toolError(`Error executing tool ${name}: invalid arguments: ${describe(checks.input)}`);
@@ -95,7 +95,7 @@ async function callTool(
   return { content: [{ type: 'text', text }], ...ok, structuredContent: structured };
 }
 
-async function readResource(def: FixtureDefinition, params: HandlerParams<'resources/read'>, ctx: RequestContext): Promise<Answer<'resources/read'>> {
+async function readResource(def: CatalogDefinition, params: HandlerParams<'resources/read'>, ctx: RequestContext): Promise<Answer<'resources/read'>> {
   const { uri } = params;
   const contents = (body: ResourceBody, mimeType: unknown): Answer<'resources/read'>['contents'] => {
     const type = typeof body === 'object' && body.mimeType !== undefined ? body.mimeType : mimeType;
@@ -115,7 +115,7 @@ async function readResource(def: FixtureDefinition, params: HandlerParams<'resou
   throw paramsError(`Unknown resource: ${uri}`, { uri });
 }
 
-async function getPrompt(def: FixtureDefinition, params: HandlerParams<'prompts/get'>, ctx: RequestContext): Promise<Answer<'prompts/get'>> {
+async function getPrompt(def: CatalogDefinition, params: HandlerParams<'prompts/get'>, ctx: RequestContext): Promise<Answer<'prompts/get'>> {
   const { name } = params;
   const prompt = def.spec.prompts?.find((p) => p.name === name);
   const render = def.behaviours.prompts?.[name] as ((args: unknown, ctx: RequestContext) => PromptBody | Promise<PromptBody>) | undefined;
@@ -130,9 +130,9 @@ async function getPrompt(def: FixtureDefinition, params: HandlerParams<'prompts/
   return typeof description === 'string' ? { description, messages } : { messages };
 }
 
-/** completion/complete: the fixture's `complete` function decides, for any reference (it may throw -32602). */
+/** completion/complete: the sample's `complete` function decides, for any reference (it may throw -32602). */
 async function complete(
-  def: FixtureDefinition,
+  def: CatalogDefinition,
   params: HandlerParams<'completion/complete'>,
   ctx: RequestContext,
 ): Promise<Answer<'completion/complete'>> {
@@ -145,8 +145,8 @@ async function complete(
   return { completion: { values: sent, total: values.length, hasMore: values.length > MAX_COMPLETION_VALUES } };
 }
 
-/** The MCP method handlers of a catalogue, typed by the newest pin. */
-export function catalogHandlers(def: FixtureDefinition): McpHandlers {
+/** The MCP method handlers of a catalog, typed by the newest pin. */
+export function catalogHandlers(def: CatalogDefinition): McpHandlers {
   const { spec } = def;
   const size = spec.pageSize;
   const handlers: McpHandlers = {};
@@ -184,8 +184,8 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
   return handlers;
 }
 
-/** Server options for a catalogue: its identity, capabilities and cache hints, and the handlers above. */
-export function catalogServerOptions(def: FixtureDefinition, extra: Partial<McpServerOptions> = {}): McpServerOptions {
+/** Server options for a catalog: its identity, capabilities and cache hints, and the handlers above. */
+export function catalogServerOptions(def: CatalogDefinition, extra: Partial<McpServerOptions> = {}): McpServerOptions {
   const { spec } = def;
   const tools = toolsByName(def);
   return {

@@ -1,15 +1,15 @@
 /**
- * @module mcp/catalog/code-first-compile — turns a code-first spec into the {@link FixtureDefinition} the catalogue
+ * @module mcp/catalog/code-first-compile — turns a code-first spec into the {@link CatalogDefinition} the catalog
  * serves: each tool, resource, template and prompt checked against the newest revision's schema (the check
- * the generator runs on spec files, generator/load/fixtures.ts), each tool schema checked against its
+ * the generator runs on spec files, generator/load/samples.ts), each tool schema checked against its
  * dialect's meta-schema and compiled once with ajv, JSON Schema 2020-12 or draft-07 (with ajv-formats, as the
- * generated fixture validators). Every problem found is one line of a {@link DefinitionError}. ajv is imported
+ * generated sample validators). Every problem found is one line of a {@link DefinitionError}. ajv is imported
  * here, when the first code-first server is built, so servers that do not use this path never load it.
  */
 import type { Ajv } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonObject } from '../../jsonrpc/message.ts';
-import type { Behaviours, FixtureDefinition, FixtureSpec } from './types.ts';
+import type { Behaviours, CatalogDefinition, CatalogSpec } from './types.ts';
 import { schemaReason, type SchemaError } from '../server/errors.ts';
 import { LATEST_STATELESS, requireRevision } from '../revisions.ts';
 import { formatsUsed, type Check, type SchemaDialect } from '../../core/index.ts';
@@ -59,8 +59,8 @@ const SECTIONS = [
   ['resourceTemplates', 'ResourceTemplate', 'uriTemplate', 'resource template'],
   ['prompts', 'Prompt', 'name', 'prompt'],
 ] as const;
-/** Fixture-only fields of a tool spec (catalog-types.ts ToolSpec), not the wire's. */
-const FIXTURE_ONLY = new Set(['output', 'listed']);
+/** Spec-only fields of a tool spec (types.ts ToolSpec), not the wire's. */
+const SPEC_ONLY = new Set(['output', 'listed']);
 
 type AjvInstance = Ajv2020 | Ajv;
 
@@ -135,13 +135,13 @@ function compileSchema(
 }
 
 /** The definition of a code-first spec; rejects with a {@link DefinitionError} listing every problem. */
-export async function compileDefinition(spec: FixtureSpec, behaviours: Behaviours): Promise<FixtureDefinition> {
+export async function compileDefinition(spec: CatalogSpec, behaviours: Behaviours): Promise<CatalogDefinition> {
   const problems: string[] = [];
   const latest = await requireRevision(LATEST_STATELESS);
   for (const [section, def, key, kind] of SECTIONS) {
     const validate = latest.validators[def]!;
     for (const item of (spec[section] ?? []) as readonly JsonObject[]) {
-      const wire = Object.fromEntries(Object.entries(item).filter(([k]) => section !== 'tools' || !FIXTURE_ONLY.has(k)));
+      const wire = Object.fromEntries(Object.entries(item).filter(([k]) => section !== 'tools' || !SPEC_ONLY.has(k)));
       if (!validate(wire))
         for (const e of firstPerLocation(validate.errors))
           problems.push(`${kind} ${String(item[key])}: ${e.instancePath || '(root)'}: not a valid MCP ${latest.version} ${def}: ${schemaReason(e)}`);

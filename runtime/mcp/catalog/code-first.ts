@@ -11,16 +11,16 @@
  * ```
  *
  * Argument and value types come from the JSON Schemas (from-schema.ts). It builds the same
- * {@link FixtureDefinition} a generated fixture module does (spec, behaviours, validators) and serves it
- * through the catalogue (catalog.ts), so every wire detail is the generated path's. The items and schemas are
+ * {@link CatalogDefinition} a generated sample module does (spec, behaviours, validators) and serves it
+ * through the catalog (catalog.ts), so every wire detail is the generated path's. The items and schemas are
  * checked and compiled once, on the first {@link McpServerBuilder.definition} (code-first-compile.ts, which loads
  * ajv then); what is wrong is a {@link DefinitionError} naming each item and JSON pointer.
  */
 import type { Icon, MetaObject, ToolAnnotations } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../jsonrpc/message.ts';
 import { stdioTransport } from '../../transports/stdio.ts';
-import { catalogServerOptions, type FixtureDefinition, type PromptBody, type ResourceBody, type ToolSpec } from './catalog.ts';
-import type { Behaviours, FixtureSpec, PromptSpec, ResourceSpec, ResourceTemplateSpec } from './types.ts';
+import { catalogServerOptions, type CatalogDefinition, type PromptBody, type ResourceBody, type ToolSpec } from './catalog.ts';
+import type { Behaviours, CatalogSpec, PromptSpec, ResourceSpec, ResourceTemplateSpec } from './types.ts';
 import { compileDefinition, DefinitionError } from './code-first-compile.ts';
 import type { FromSchema, ObjectSchema } from './from-schema.ts';
 import { McpServer } from '../server/server.ts';
@@ -47,7 +47,7 @@ export interface CodeFirstOptions {
   readonly logging?: boolean;
   /**
    * Arguments that fail a tool's input schema: an isError result naming each JSON pointer and what was allowed
-   * (`result`, default: the one rule of every way of writing a server, FixtureSpec.invalidArguments), or
+   * (`result`, default: the one rule of every way of writing a server, CatalogSpec.invalidArguments), or
    * -32602 with the same text (`error`).
    */
   readonly invalidArguments?: 'error' | 'result';
@@ -122,7 +122,7 @@ export class McpServerBuilder {
     resourceTemplates: Record<string, (vars: Record<string, string>, ctx: RequestContext) => Async<ResourceBody>>;
     prompts: Record<string, (args: never, ctx: RequestContext) => Async<PromptBody>>;
   };
-  #definition: Promise<FixtureDefinition> | undefined;
+  #definition: Promise<CatalogDefinition> | undefined;
 
   constructor(options: CodeFirstOptions) {
     this.options = options;
@@ -186,8 +186,8 @@ export class McpServerBuilder {
     return this;
   }
 
-  /** The spec the catalogue serves (what a fixture's YAML would say). */
-  spec(): FixtureSpec {
+  /** The spec the catalog serves (what a sample's YAML would say). */
+  spec(): CatalogSpec {
     const { options } = this;
     const caps: JsonObject = {
       ...(options.logging ? { logging: {} } : {}),
@@ -196,7 +196,6 @@ export class McpServerBuilder {
       ...(this.#tools.length ? { tools: {} } : {}),
     };
     return {
-      fixture: options.name,
       serverInfo: { name: options.name, version: options.version, ...(options.title !== undefined ? { title: options.title } : {}) },
       ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
       capabilities: { handshake: caps, stateless: caps },
@@ -216,7 +215,7 @@ export class McpServerBuilder {
    * revision's Tool/Resource/ResourceTemplate/Prompt and every tool schema compiled (JSON Schema 2020-12). Rejects
    * with a {@link DefinitionError}: one line per problem, naming the item and the JSON pointer of what is wrong.
    */
-  definition(): Promise<FixtureDefinition> {
+  definition(): Promise<CatalogDefinition> {
     this.#definition ??= compileDefinition(this.spec(), this.#behaviours satisfies Behaviours);
     return this.#definition;
   }

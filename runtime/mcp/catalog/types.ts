@@ -1,8 +1,8 @@
 /**
- * @module mcp/catalog/types — a catalogue as data: the spec (tools, resources, resource templates, prompts,
- * with the fixture-only fields that say how a value becomes a result) and the behaviours that serve it. The
- * generated fixture modules (`generated/fixtures/<name>/`) and the code-first builder (code-first.ts) both
- * produce a {@link FixtureDefinition}; catalog.ts serves one.
+ * @module mcp/catalog/types — a catalog as data: the spec (tools, resources, resource templates, prompts,
+ * with the spec-only fields that say how a value becomes a result) and the behaviours that serve it. The
+ * generated sample modules (`generated/samples/<name>/`) and the code-first builder (code-first.ts) both
+ * produce a {@link CatalogDefinition}; catalog.ts serves one.
  */
 import type { PromptMessage, Tool } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../jsonrpc/message.ts';
@@ -22,7 +22,7 @@ export type ToolOutput =
 
 /**
  * A tool as the spec lists it: the schema's `Tool` (checked against it when the spec is made: by the generator
- * for spec files, by code-first.ts for code) plus the fixture-only fields below.
+ * for spec files, by code-first.ts for code) plus the spec-only fields below.
  */
 export interface ToolSpec extends JsonObject {
   name: string;
@@ -48,13 +48,12 @@ export interface PromptSpec extends JsonObject {
   name: string;
 }
 
-export interface FixtureSpec {
-  readonly fixture: string;
+export interface CatalogSpec {
   readonly serverInfo: { readonly name: string; readonly version: string } & JsonObject;
   readonly instructions?: string;
   readonly capabilities: { readonly handshake: JsonObject; readonly stateless: JsonObject };
   readonly cache?: CacheHints;
-  /** A call to a tool the catalogue lacks: -32602 "Unknown tool: <name>" (default), or an isError result (the Python SDK). */
+  /** A call to a tool the catalog lacks: -32602 "Unknown tool: <name>" (default), or an isError result (the Python SDK). */
   readonly unknownTool?: 'error' | 'result';
   /**
    * Arguments that fail a tool's inputSchema: `result` (default), a tool execution error, an isError result
@@ -78,7 +77,7 @@ export interface FixtureSpec {
   /**
    * McpServerOptions.thrownErrors: what the client reads of an error a function throws. `show` (default), its
    * message; `mask`, "Error executing tool <name>" and -32603 "Internal error" (the Python SDK of the
-   * recordings: `fixture-server`), except a PublicError's message.
+   * recordings: `recorded-server`), except a PublicError's message.
    */
   readonly thrownErrors?: 'show' | 'mask';
   /**
@@ -115,7 +114,7 @@ export interface CompletionQuery {
   readonly context?: JsonObject;
 }
 
-/** The behaviours a fixture module passes in (the generated module types them per tool and prompt). */
+/** The behaviours a sample module passes in (the generated module types them per tool and prompt). */
 export interface Behaviours {
   readonly tools?: Readonly<Record<string, (args: never, ctx: RequestContext) => unknown>>;
   readonly resources?: Readonly<Record<string, (ctx: RequestContext) => ResourceBody | Promise<ResourceBody>>>;
@@ -125,8 +124,8 @@ export interface Behaviours {
   readonly complete?: (query: CompletionQuery, ctx: RequestContext) => readonly string[] | Promise<readonly string[]>;
 }
 
-export interface FixtureDefinition {
-  readonly spec: FixtureSpec;
+export interface CatalogDefinition {
+  readonly spec: CatalogSpec;
   readonly behaviours: Behaviours;
   /** Precompiled validators of each tool's input and output schemas (generated, or compiled once by code-first.ts). */
   readonly validators: Readonly<Record<string, { readonly input?: Check; readonly output?: Check }>>;

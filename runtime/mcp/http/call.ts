@@ -4,7 +4,7 @@
  * is one request and its answer, and needs none of a connection's transport, peer and routing. The request
  * runs as a connection's would (jsonrpc/incoming.ts: its result or error is the response, a handler past
  * the server's `requestTimeoutMs` is answered -32001), its notifications turn the answer into Server-Sent
- * Events (http-channel.ts Exchange), and the client going away cancels it. subscriptions/listen, which
+ * Events (channel.ts Exchange), and the client going away cancels it. subscriptions/listen, which
  * stays open for the server's change notifications, is served on a connection instead (http.ts).
  */
 import { type Answering, LazyAbort, notificationFrame, runIncoming, type IncomingRequest } from '../../jsonrpc/incoming.ts';

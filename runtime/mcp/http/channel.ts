@@ -19,7 +19,7 @@ export class Exchange {
   readonly #keepAliveMs: number;
   readonly #successHeaders: Record<string, string>;
   readonly #limits: SseLimits;
-  /** The session's replay log when its streams are resumable (http-resume.ts). */
+  /** The session's replay log when its streams are resumable (resume.ts). */
   readonly #log: ReplayLog | undefined;
   #sse: SseStream | undefined;
   /** This exchange's stream in the replay log, once its SSE answer began. */

@@ -6,7 +6,7 @@
  *
  * One endpoint (default /mcp). A POST without a session is a 2026-07-28 request: admission in the
  * specification's order (path, method, Origin, Host, Content-Type, Accept, body, envelope, then the version and
- * the mirrored headers), then the request is served on its own, without a connection (http-call.ts), and
+ * the mirrored headers), then the request is served on its own, without a connection (call.ts), and
  * answered with JSON, or with Server-Sent Events once it produces a notification; subscriptions/listen, always
  * SSE, gets a connection, which the server's change notifications reach. An `initialize` POST opens a
  * handshake-era session (`Mcp-Session-Id`, https://modelcontextprotocol.io/specification/2025-11-25/basic/transports),
@@ -199,7 +199,7 @@ export class McpHttpHandler {
     return new URL(target, 'http://localhost').pathname === this.#opts.path;
   }
 
-  /** A 2026-07-28 request: headers first, then served on its own (http-call.ts), or a listen stream's connection. */
+  /** A 2026-07-28 request: headers first, then served on its own (call.ts), or a listen stream's connection. */
   async #stateless(req: HttpRequest, res: HttpResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): Promise<void> {
     const { id, method } = msg;
     const params = msg.params ?? {};

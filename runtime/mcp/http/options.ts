@@ -28,7 +28,7 @@ export interface McpHttpOptions extends OriginPolicy, OutboundLimits, HttpServer
    */
   readonly authorization?: HttpAuthorization;
   /**
-   * Resumable SSE streams in handshake-era sessions (http-resume.ts, SEP-1699): priming events, event ids,
+   * Resumable SSE streams in handshake-era sessions (resume.ts, SEP-1699): priming events, event ids,
    * replay after `Last-Event-ID` from a log of `replayBytes` (default 1 MiB) per session, `ctx.closeStream()`;
    * a client that drops a stream does not cancel its request. Default off (no event ids).
    */

@@ -2,8 +2,8 @@
  * @module mcp/server/connection — one client connection: decides its era from the first valid request and keeps
  * it (a connection is locked to the era of its first valid request, as the official SDK's server does: its
  * recorded `raw_handshake` and `raw_errors` sessions), then hands every request to that era's
- * {@link EraSession}. The handshake era (handshake.ts) sees the connection only through {@link EraConnection},
- * the 2026-07-28 era (stateless.ts) through {@link Serving} (serving.ts): they run handlers, check results and
+ * {@link EraSession}. The handshake era (../handshake/session.ts) sees the connection only through {@link EraConnection},
+ * the 2026-07-28 era (../stateless/session.ts) through {@link Serving} (serving.ts): they run handlers, check results and
  * enter their era; they never write its fields.
  */
 import { readId, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';

@@ -1,7 +1,7 @@
 /**
  * @module mcp/server/server — an MCP server: its options (identity, capabilities per era, handlers) and the
  * connections it serves. Each connection picks its era from its first valid request (see connection.ts).
- * With a notification bus, catalogue changes reach the clients of every instance of the server.
+ * With a notification bus, catalog changes reach the clients of every instance of the server.
  */
 import type { ServerCapabilities } from '@wiregen/mcp-2026-07-28';
 import { isObject, type JsonObject } from '../../jsonrpc/message.ts';
@@ -12,7 +12,7 @@ import { META } from '../stateless/meta.ts';
 import { RequestStateCodec } from '../stateless/request-state.ts';
 import { answerThrown, isBehaviourFailure } from './thrown.ts';
 import type { ListKind } from './subscriptions.ts';
-import type { CatalogueChange, Handler, McpServerOptions, RequestContext } from './types.ts';
+import type { CatalogChange, Handler, McpServerOptions, RequestContext } from './types.ts';
 
 export class McpServer implements ListenTarget {
   readonly options: McpServerOptions;
@@ -93,12 +93,12 @@ export class McpServer implements ListenTarget {
   }
 
   /** Delivers `change` here and publishes it to the other instances (with a bus). */
-  #announce(change: CatalogueChange): void {
+  #announce(change: CatalogChange): void {
     this.#deliver(change);
     this.options.notificationBus?.publish(change).catch((err: unknown) => this.log(`change notification not published: ${(err as Error).message}`));
   }
 
-  #deliver(change: CatalogueChange): void {
+  #deliver(change: CatalogChange): void {
     for (const conn of this.connections) {
       if ('list' in change) conn.deliverListChanged(change.list);
       else conn.deliverResourceUpdated(change.resource);

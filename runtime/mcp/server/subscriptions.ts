@@ -3,7 +3,7 @@
  * acknowledges the subset of the filter the server honours, then delivers list_changed / resources/updated
  * events tagged with the subscription id, until the client cancels (no response) or the server shuts down
  * (the listen result). The handshake era pushes the same events to clients whose revision advertises them
- * (handshake.ts). Which events a server may send at all is the manifest's: each notification's capability
+ * (../handshake/session.ts). Which events a server may send at all is the manifest's: each notification's capability
  * gate, read from the dispatch table.
  */
 import type { ServerCapabilities, SubscriptionsListenRequestParams } from '@wiregen/mcp-2026-07-28';
@@ -19,7 +19,7 @@ export type ListKind = 'tools' | 'prompts' | 'resources';
 
 export const LIST_CHANGED = (kind: ListKind) => `notifications/${kind}/list_changed`;
 export const RESOURCE_UPDATED = 'notifications/resources/updated';
-/** The notifications a change in the server's catalogue sends. */
+/** The notifications a change in the server's catalog sends. */
 export const CHANGE_NOTIFICATIONS: readonly string[] = [LIST_CHANGED('tools'), LIST_CHANGED('prompts'), LIST_CHANGED('resources'), RESOURCE_UPDATED];
 
 /**

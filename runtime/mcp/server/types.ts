@@ -103,7 +103,7 @@ export interface RequestContext {
  * era-neutral, see `HandlerParams`/`HandlerResult` of `@wiregen/mcp-2026-07-28`).
  *
  * What a handler throws becomes, on every way of writing a server (these handlers, a spec file's or a
- * code-first catalogue):
+ * code-first catalog):
  * - a `JsonRpcError`: that error response as it is (a protocol error, e.g. -32602 for an unknown name);
  * - `InputRequired` (thrown by `ctx.input`): the input_required round (2026-07-28);
  * - anything else (a behaviour's failure), logged once with its stack through `McpServerOptions.log`, then by
@@ -211,12 +211,12 @@ export interface McpServerOptions {
   readonly notificationBus?: NotificationBus;
 }
 
-/** A catalogue change one instance announces to the others (see McpServerOptions.notificationBus). */
-export type CatalogueChange = { readonly list: 'tools' | 'prompts' | 'resources' } | { readonly resource: string };
+/** A catalog change one instance announces to the others (see McpServerOptions.notificationBus). */
+export type CatalogChange = { readonly list: 'tools' | 'prompts' | 'resources' } | { readonly resource: string };
 
-/** Carries catalogue changes between the instances of one server; each instance's own come back to it or not. */
+/** Carries catalog changes between the instances of one server; each instance's own come back to it or not. */
 export interface NotificationBus {
-  publish(change: CatalogueChange): Promise<void>;
+  publish(change: CatalogChange): Promise<void>;
   /** Calls `listener` with the changes other instances publish; returns what stops it. */
-  subscribe(listener: (change: CatalogueChange) => void): () => void;
+  subscribe(listener: (change: CatalogChange) => void): () => void;
 }

@@ -12,7 +12,7 @@ import { ROOT } from '../../helpers/project.ts';
 export type Json = Record<string, unknown>;
 
 export interface McpCorpus {
-  /** 2026-07-28 messages (each with its `_meta` envelope) and the fixture server's tools called that way. */
+  /** 2026-07-28 messages (each with its `_meta` envelope) and the recorded server's tools called that way. */
   readonly stateless: readonly Json[];
   /** Handshake-era messages, sent after an initialize (the first entry is that initialize). */
   readonly handshake: readonly Json[];

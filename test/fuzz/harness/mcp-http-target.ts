@@ -1,5 +1,5 @@
 /**
- * @module test/fuzz/harness/mcp-http-target — fuzzing `wiregen serve fixture-server --http 0` (Streamable
+ * @module test/fuzz/harness/mcp-http-target — fuzzing `wiregen serve recorded-server --http 0` (Streamable
  * HTTP, https://modelcontextprotocol.io/specification/2026-07-28/basic/transports). Each fuzzed message is one
  * POST, most without a session (2026-07-28, with the headers its method mirrors), some in a handshake-era
  * session opened first; a few with headers mutated too. Checked: never a 500 or -32603; a request with a
@@ -79,7 +79,7 @@ function mutateHeaders(rng: Random, headers: Record<string, string | string[]>):
 
 export async function fuzzMcpHttp(run: HttpRun): Promise<void> {
   const { report, rng } = run;
-  const server = startServe(['fixture-server', '--http', '0', '--exit-on-stdin-close']);
+  const server = startServe(['recorded-server', '--http', '0', '--exit-on-stdin-close']);
   const rss = setInterval(() => (report.maxRssMb = Math.max(report.maxRssMb, server.rssMb() ?? 0)), 250);
   const agent = httpAgent(run.concurrency + 2);
   try {

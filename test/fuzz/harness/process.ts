@@ -1,5 +1,5 @@
 /**
- * @module test/fuzz/harness/process — a server under fuzz: `wiregen serve <fixture>` started from sources
+ * @module test/fuzz/harness/process — a server under fuzz: `wiregen serve <sample>` started from sources
  * (bin/wiregen.mjs), its stderr kept (the tail), its death noticed, its resident memory sampled from
  * /proc/<pid>/status (Linux; elsewhere the samples are absent and the bound is not checked).
  */

@@ -24,7 +24,7 @@ export interface FuzzOptions {
   readonly concurrency?: number;
   /** The longest the run may take: a target still sending then stops, and that is a violation. Default 600 s. */
   readonly deadlineMs?: number;
-  /** The stdio servers' command (argv) instead of `wiregen serve fixture-server --stdio` (e.g. the built runtime). */
+  /** The stdio servers' command (argv) instead of `wiregen serve recorded-server --stdio` (e.g. the built runtime). */
   readonly stdioCommand?: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * @module test/fuzz/harness/stdio-target — fuzzing `wiregen serve fixture-server --stdio`. Messages go out
+ * @module test/fuzz/harness/stdio-target — fuzzing `wiregen serve recorded-server --stdio`. Messages go out
  * in windows of WINDOW, each closed by a ping with an id of its own: answers with an id are matched to their
  * request (exactly one each, within 5 s), answers with id null are counted against what the window's messages
  * owe (the oracle), anything else is a violation; every line the server writes must be JSON-RPC 2.0. The
@@ -29,7 +29,7 @@ export interface StdioRun {
   readonly maxRssMb: number;
   /** performance.now() past which no more is sent. */
   readonly stopAt: number;
-  /** Server command instead of `wiregen serve fixture-server --stdio` (argv). */
+  /** Server command instead of `wiregen serve recorded-server --stdio` (argv). */
   readonly command?: readonly string[];
 }
 
@@ -50,7 +50,7 @@ function lineExpectations(text: string): Expectation[] {
 
 export async function fuzzStdio(run: StdioRun): Promise<void> {
   const { report, rng } = run;
-  const server: ServerProcess = startServe(['fixture-server', '--stdio'], run.command);
+  const server: ServerProcess = startServe(['recorded-server', '--stdio'], run.command);
   // By key: when a mutation made two requests share an id (0, -1, ""), each is owed its answer.
   const outstanding = new Map<string, { at: number; text: string; owed: number }>();
   let nulls = 0;

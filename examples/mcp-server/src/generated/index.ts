@@ -10,8 +10,8 @@ import {
   catalogServerOptions,
   McpServer,
   type CompletionQuery,
-  type FixtureDefinition,
-  type FixtureSpec,
+  type CatalogDefinition,
+  type CatalogSpec,
   type McpServerOptions,
   type PromptBody,
   type RequestContext,
@@ -19,8 +19,8 @@ import {
 } from "@wiregen/runtime/mcp";
 import * as v from "./validators.js";
 
-/** The runtime's catalogue (FixtureSpec), with the spec's `name`. */
-type ServerSpec = Omit<FixtureSpec, "fixture"> & { readonly name: string };
+/** The runtime's catalog (CatalogSpec), with the spec's `name`. */
+type ServerSpec = CatalogSpec & { readonly name: string };
 
 export const spec = {
   name: "weather",
@@ -243,16 +243,15 @@ function behaviourProblems(behaviours: Behaviours): string[] {
 }
 
 /**
- * The catalogue the runtime serves: the spec, the behaviours and the precompiled validators of each tool's
+ * The catalog the runtime serves: the spec, the behaviours and the precompiled validators of each tool's
  * arguments and output. Throws {@link BehavioursError} when the behaviours do not cover the spec.
  */
-export function defineServer(behaviours: Behaviours): FixtureDefinition {
+export function defineServer(behaviours: Behaviours): CatalogDefinition {
   const problems = behaviourProblems(behaviours);
   if (problems.length > 0) throw new BehavioursError(problems);
   return {
-    // FixtureSpec (runtime/mcp/catalog.ts) still declares `fixture`, which the runtime never reads; the spec
-    // names itself with `name`. The object served is `spec` itself.
-    spec: spec as Omit<FixtureSpec, "fixture"> as FixtureSpec,
+    // The object served is `spec` itself.
+    spec,
     behaviours,
     validators: {
       to_fahrenheit: { input: v.to_fahrenheit_input, output: v.to_fahrenheit_output },

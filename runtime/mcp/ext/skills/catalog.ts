@@ -4,7 +4,7 @@
  * `skill://<skill-path>/<file-path>` ("Resource Mapping"), each skill's entry (its SKILL.md frontmatter
  * verbatim, every file with its `sha256:` digest and size: "Skill Entries"), and every directory level a
  * directory resource ("Directory Resources"). A skill that breaks a MUST of the specification is refused
- * when the catalogue is built, with one line naming the skill and the rule.
+ * when the catalog is built, with one line naming the skill and the rule.
  */
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
@@ -18,7 +18,7 @@ export interface SkillSource {
   readonly files: Readonly<Record<string, string | Uint8Array>>;
 }
 
-/** A file of the catalogue, as resources/read serves it. */
+/** A file of the catalog, as resources/read serves it. */
 export interface SkillFile {
   readonly uri: string;
   readonly name: string;
