@@ -15,13 +15,13 @@ const answer = (rest) => (id) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},${
 
 /** tools/call add 1 + 2 in 2026-07-28 (the request carries the envelope in `_meta`, no handshake). */
 const CALL_STATELESS = answer(
-  '"result":{"content":[{"type":"text","text":"3"}],"isError":false,"structuredContent":{"result":3},"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"recorded-server","version":"1.0.0"}}}}',
+  '"result":{"content":[{"type":"text","text":"3"}],"isError":false,"structuredContent":{"result":3},"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"fixture-server","version":"1.0.0"}}}}',
 );
 /** tools/call add 1 + 2 after `initialize` asking for 2025-11-25. */
 const CALL_HANDSHAKE = answer('"result":{"content":[{"type":"text","text":"3"}],"isError":false,"structuredContent":{"result":3}}}');
 /** The InitializeResult for `initialize` asking for 2025-11-25 (the bench client's handshake). */
 const INITIALIZE = answer(
-  '"result":{"protocolVersion":"2025-11-25","capabilities":{"prompts":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"tools":{"listChanged":false}},"serverInfo":{"name":"recorded-server","version":"1.0.0"}}}',
+  '"result":{"protocolVersion":"2025-11-25","capabilities":{"prompts":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"tools":{"listChanged":false}},"serverInfo":{"name":"fixture-server","version":"1.0.0"}}}',
 );
 
 let call = CALL_STATELESS;

@@ -89,7 +89,7 @@ describe('golden corpus: files and manifest', () => {
   });
 
   it('every file under legacy/ and modern/ belongs to a case, and every case has both files', () => {
-    const files = ERAS.flatMap((era) => readdirSync(join(GOLDEN_DIR, era)).map((f) => `${era}/${f}`)).sort();
+    const files = ERAS.flatMap((era) => readdirSync(join(GOLDEN_DIR, FOLDER[era])).map((f) => `${FOLDER[era]}/${f}`)).sort();
     const expected = cases.flatMap((c) => [`${c.name}.request.json`, `${c.name}.response.json`]).sort();
     expect(files).toEqual(expected);
   });
