@@ -9,10 +9,13 @@
  */
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { sendJson, type HttpRequest, type HttpResponse } from '../transports/exchange.ts';
+import type { HttpAuthorization } from '../mcp/http/options.ts';
+import { scopeRefusal } from '../mcp/http/scopes.ts';
+import { sendJson } from '../transports/exchange.ts';
 import { formatChallenge, scopeList } from './challenge.ts';
 import { AuthError } from './errors.ts';
 import { httpOptions } from './http-options.ts';
+import { authInfo, type AuthInfo } from './info.ts';
 import { discoverAuthorizationServer } from './metadata.ts';
 
 /** Who a valid token speaks for. */
@@ -72,13 +75,12 @@ export interface ProtectedResourceOptions {
   readonly fetch?: typeof fetch;
 }
 
-/** What the MCP HTTP handler asks of an authorization (the `authorization` option of McpHttpOptions). */
-export interface ResourceAuthorization {
-  /** Answers the metadata document's GET; true when `req` was that. */
-  serve(req: HttpRequest, res: HttpResponse): boolean;
-  /** Undefined when `req` may proceed, else the refusal to send. `method` is the JSON-RPC method of a POSTed request. */
-  check(req: HttpRequest, method: string | undefined): Promise<{ status: number; headers: Record<string, string>; body: string } | undefined>;
-}
+/**
+ * What the MCP HTTP handler asks of an authorization (the `authorization` option of McpHttpOptions): the
+ * metadata document, the check of each request (`{ auth }`, the verified token, when it may proceed) and the
+ * 403 for a token that lacks an item's scopes.
+ */
+export type ResourceAuthorization = Required<HttpAuthorization>;
 
 export interface ProtectedResource extends ResourceAuthorization {
   /** Where the metadata document is served (path-based: `/.well-known/oauth-protected-resource/mcp`). */
@@ -214,14 +216,24 @@ export function protectedResource(options: ProtectedResourceOptions): ProtectedR
         : introspectionVerifier(options.verify.introspection, options.resource, options);
   const scopesFor = (method: string | undefined) => [...new Set([...required, ...((method && options.methodScopes?.[method]) || [])])];
 
-  const authenticate = async (authorization: string | undefined, method?: string): Promise<TokenInfo> => {
+  const verified = async (authorization: string | undefined, method?: string): Promise<AuthInfo> => {
     const token = bearerToken(authorization);
     if (!token)
       throw new AuthError('invalid-token', authorization === undefined ? 'no access token' : 'the Authorization header is not a bearer token');
     const info = await verify(token);
     const missing = scopesFor(method).filter((s) => !info.scopes.includes(s));
     if (missing.length) throw new AuthError('insufficient-scope', `${method ?? 'this request'} needs scope ${missing.join(' ')}`);
-    return info;
+    return authInfo(token, info, options.resource);
+  };
+  const authenticate = async (authorization: string | undefined, method?: string): Promise<TokenInfo> => {
+    const { scopes, subject, clientId, expiresAt, claims } = await verified(authorization, method);
+    return {
+      scopes,
+      claims,
+      ...(subject !== undefined ? { subject } : {}),
+      ...(clientId !== undefined ? { clientId } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+    };
   };
 
   return {
@@ -236,8 +248,7 @@ export function protectedResource(options: ProtectedResourceOptions): ProtectedR
     },
     async check(req, method) {
       try {
-        await authenticate(req.headerValue('authorization'), method);
-        return undefined;
+        return { auth: await verified(req.headerValue('authorization'), method) };
       } catch (err) {
         if (!(err instanceof AuthError) || (err.check !== 'invalid-token' && err.check !== 'insufficient-scope')) throw err;
         const scope = scopesFor(method);
@@ -255,6 +266,11 @@ export function protectedResource(options: ProtectedResourceOptions): ProtectedR
           body: JSON.stringify({ error: insufficient ? 'insufficient_scope' : 'invalid_token', error_description: err.message }),
         };
       }
+    },
+    refuseScopes(_req, scopes, method) {
+      // Every scope the request needs (RFC 6750 §3.1, "the scope necessary to access the requested resource"):
+      // those of every request and of its method, and the item's.
+      return scopeRefusal([...new Set([...scopesFor(method), ...scopes])], method, metadataUrl);
     },
   };
 }

@@ -72,7 +72,15 @@ export {
 } from './catalog/code-first.ts';
 export type { FromSchema, JsonSchema, ObjectSchema } from './catalog/from-schema.ts';
 export type { ResumabilityOptions } from './http/resume.ts';
-export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type HttpAuthorization, type McpHttpOptions, type RunningHttpServer } from './http/handler.ts';
+export {
+  HTTP_DEFAULTS,
+  listenMcpHttp,
+  McpHttpHandler,
+  type HttpAuthorization,
+  type HttpRefusal,
+  type McpHttpOptions,
+  type RunningHttpServer,
+} from './http/handler.ts';
 export {
   mcpExpress,
   mcpFetchHandler,

@@ -14,6 +14,8 @@
  * exchange of the request it belongs to.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AuthInfo } from '../../auth/info.ts';
+import { AuthError } from '../../auth/errors.ts';
 import {
   ErrorCode,
   errorResponse,
@@ -51,8 +53,9 @@ import { HTTP_400_CODES } from '../protocol.ts';
 import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision } from '../revisions.ts';
 import type { McpServer } from '../server/server.ts';
 
-export { HTTP_DEFAULTS, type HttpAuthorization, type McpHttpOptions } from './options.ts';
-import { HTTP_DEFAULTS, type McpHttpOptions } from './options.ts';
+export { HTTP_DEFAULTS, type HttpAuthorization, type HttpRefusal, type McpHttpOptions } from './options.ts';
+import { HTTP_DEFAULTS, type HttpRefusal, type McpHttpOptions } from './options.ts';
+import { scopeRefusal } from './scopes.ts';
 
 /** HTTP status of a JSON-RPC error in the 2026-07-28 era (the transports page's table of status codes). */
 export function statusForError(code: number | undefined): number {
@@ -92,6 +95,13 @@ export class McpHttpHandler {
   constructor(server: McpServer, options: McpHttpOptions = {}) {
     this.#server = server;
     this.#opts = { ...HTTP_DEFAULTS, ...options };
+    // A scope requirement nothing can check would let every caller in: refused here, as A2A refuses a card
+    // whose security nothing checks (a2a/security.ts).
+    if (server.options.requiredScopes && !options.authorization)
+      throw new AuthError(
+        'configuration',
+        'McpServerOptions.requiredScopes needs McpHttpOptions.authorization (e.g. protectedResource of @wiregen/runtime/auth) to check tokens',
+      );
     this.#sseLimits = { softQueueBytes: this.#opts.softQueueBytes, maxQueueBytes: this.#opts.maxQueueBytes, log: (line) => server.log(line) };
     this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, this.#opts.sessionIdleMs));
     this.#sweeper.unref();
@@ -141,7 +151,7 @@ export class McpHttpHandler {
     const refused = refusedOrigin(req, this.#opts);
     if (refused) return sendJson(res, 403, errorBody(null, ErrorCode.InvalidRequest, refused));
     if (sessionId === null) return sendJson(res, 400, errorBody(null, ErrorCode.InvalidRequest, 'Bad Request: Mcp-Session-Id is repeated'));
-    if (req.method !== 'POST' && (await this.#refused(req, res, undefined))) return;
+    if (req.method !== 'POST' && (await this.#admit(req, res, undefined, undefined)) === false) return;
     // A session that ended (or never was): 404, which tells a handshake-era client to initialize again.
     if (req.method !== 'POST' && !session) return sendJson(res, 404, errorBody(null, ErrorCode.InvalidRequest, 'Session not found'));
     if (req.method === 'GET') return this.#openStream(req, res, session!);
@@ -168,7 +178,12 @@ export class McpHttpHandler {
       if (!(err instanceof SyntaxError)) throw err;
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
-    if (this.#opts.authorization && (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined))) return;
+    let auth: AuthInfo | undefined;
+    if (this.#opts.authorization) {
+      const admitted = await this.#admit(req, res, msg.kind === 'request' ? msg.method : undefined, msg.kind === 'request' ? msg.params : undefined);
+      if (admitted === false) return;
+      auth = admitted;
+    }
     if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
     // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (it has no sessions).
     if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))
@@ -179,17 +194,34 @@ export class McpHttpHandler {
       res.send(202, NO_HEADERS);
       return;
     }
-    if (session) return this.#inSession(req, res, session, msg.id, text);
-    if (msg.method === 'initialize' && !hasStatelessEnvelope(msg.params)) return this.#openSession(res, msg.id, text);
-    return this.#stateless(req, res, msg, text);
+    if (session) return this.#inSession(req, res, session, msg.id, text, auth);
+    if (msg.method === 'initialize' && !hasStatelessEnvelope(msg.params)) return this.#openSession(res, msg.id, text, auth);
+    return this.#stateless(req, res, msg, text, auth);
   }
 
-  /** Asks the authorization (if any) about `req`; true when it refused, and the refusal was sent. */
-  async #refused(req: HttpRequest, res: HttpResponse, method: string | undefined): Promise<boolean> {
-    const refusal = await this.#opts.authorization?.check(req, method);
-    if (!refusal) return false;
-    sendJson(res, refusal.status, refusal.body, refusal.headers);
-    return true;
+  /**
+   * Asks the authorization (if any) about `req`, then whether its token has the scopes the request needs
+   * (McpServerOptions.requiredScopes). False when it refused, and the refusal was sent; else who is calling
+   * (undefined without authorization).
+   */
+  async #admit(
+    req: HttpRequest,
+    res: HttpResponse,
+    method: string | undefined,
+    params: JsonObject | undefined,
+  ): Promise<AuthInfo | undefined | false> {
+    const authorization = this.#opts.authorization;
+    const verdict = await authorization?.check(req, method);
+    const refuse = (refusal: HttpRefusal) => {
+      sendJson(res, refusal.status, refusal.body, refusal.headers);
+      return false as const;
+    };
+    if (verdict && 'status' in verdict) return refuse(verdict);
+    const auth = verdict?.auth;
+    const needed = method === undefined ? undefined : this.#server.options.requiredScopes?.(method, params ?? {});
+    if (needed?.length && needed.some((s) => !auth?.scopes.includes(s)))
+      return refuse(authorization?.refuseScopes?.(req, needed, method!) ?? scopeRefusal(needed, method!));
+    return auth;
   }
 
   /** Whether the request target is the MCP endpoint (a query is allowed); the URL is parsed only when unusual. */
@@ -200,7 +232,13 @@ export class McpHttpHandler {
   }
 
   /** A 2026-07-28 request: headers first, then served on its own (call.ts), or a listen stream's connection. */
-  async #stateless(req: HttpRequest, res: HttpResponse, msg: Extract<Incoming, { kind: 'request' }>, text: string): Promise<void> {
+  async #stateless(
+    req: HttpRequest,
+    res: HttpResponse,
+    msg: Extract<Incoming, { kind: 'request' }>,
+    text: string,
+    auth: AuthInfo | undefined,
+  ): Promise<void> {
     const { id, method } = msg;
     const params = msg.params ?? {};
     const version = req.header('mcp-protocol-version');
@@ -227,7 +265,7 @@ export class McpHttpHandler {
       return sendJson(res, 503, errorBody(id, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
     const exchange = new Exchange(res, NO_HEADERS, statusForError, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits);
     if (!listen) {
-      const call = new StatelessCall(this.#server, exchange);
+      const call = new StatelessCall(this.#server, exchange, auth);
       res.onClose(() => {
         // The client went away: the request is cancelled and never answered.
         if (!exchange.done) call.cancel();
@@ -236,6 +274,7 @@ export class McpHttpHandler {
     }
     // A listen stream stays open for the server's change notifications: it needs a connection they reach.
     const channel = new HttpChannel();
+    exchange.auth = auth;
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel, { era: 'stateless' });
     channel.onIdle = () => channel.close();
@@ -252,11 +291,12 @@ export class McpHttpHandler {
   }
 
   /** initialize without a session: a handshake-era session, its id sent with the result. */
-  #openSession(res: HttpResponse, id: RequestId, text: string): void {
+  #openSession(res: HttpResponse, id: RequestId, text: string, auth: AuthInfo | undefined): void {
     const sessionId = crypto.randomUUID();
     const channel = new HttpChannel();
     if (this.#opts.resumability) channel.log = new ReplayLog(this.#opts.resumability);
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, { 'mcp-session-id': sessionId }, this.#sseLimits, channel.log);
+    exchange.auth = auth;
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel);
     const session: Session = { id: sessionId, channel, conn, lastSeen: Date.now() };
@@ -269,7 +309,8 @@ export class McpHttpHandler {
     channel.deliver(text);
   }
 
-  #inSession(req: HttpRequest, res: HttpResponse, session: Session, id: RequestId, text: string): void {
+  /** A request in a handshake-era session: `auth`, its own POST's token, is its ctx.auth (not the session's first). */
+  #inSession(req: HttpRequest, res: HttpResponse, session: Session, id: RequestId, text: string, auth: AuthInfo | undefined): void {
     const { conn, channel } = this.#touch(session);
     const version = req.header('mcp-protocol-version');
     const negotiated = conn.negotiatedVersion;
@@ -282,6 +323,7 @@ export class McpHttpHandler {
     if (channel.exchanges.has(idKey(id)))
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
     const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits, channel.log);
+    exchange.auth = auth;
     channel.exchanges.set(idKey(id), exchange);
     res.onClose(() => {
       // A resumable stream that ended early waits for the client to reconnect (Last-Event-ID).

@@ -1,6 +1,7 @@
 /**
  * @module mcp/http/options — the options of the MCP Streamable HTTP server (http.ts) and their defaults.
  */
+import type { AuthInfo } from '../../auth/info.ts';
 import type { HttpRequest, HttpResponse, OriginPolicy } from '../../transports/exchange.ts';
 import { HTTP_TIMEOUTS, type HttpServerTimeouts } from '../../transports/http.ts';
 import { OUTBOUND_DEFAULTS, type OutboundLimits } from '../../transports/transport.ts';
@@ -35,12 +36,29 @@ export interface McpHttpOptions extends OriginPolicy, OutboundLimits, HttpServer
   readonly resumability?: ResumabilityOptions;
 }
 
+/** An HTTP answer that refuses a request (401 or 403 with its `WWW-Authenticate` challenge). */
+export interface HttpRefusal {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
 /** The authorization hook of McpHttpOptions (implemented by `@wiregen/runtime/auth`'s `protectedResource`). */
 export interface HttpAuthorization {
   /** Answers a request it owns outside the endpoint (a metadata document); true when it did. */
   serve(req: HttpRequest, res: HttpResponse): boolean;
-  /** Undefined when the request may proceed, else the answer that refuses it. */
-  check(req: HttpRequest, method: string | undefined): Promise<{ status: number; headers: Record<string, string>; body: string } | undefined>;
+  /**
+   * Undefined or `{ auth }` when the request may proceed (`auth`: who is calling, the handlers' `ctx.auth`),
+   * else the answer that refuses it. `method` is the JSON-RPC method of a POSTed request.
+   */
+  check(req: HttpRequest, method: string | undefined): Promise<HttpRefusal | { readonly auth: AuthInfo } | undefined>;
+  /**
+   * The answer to a request whose token lacks some of `scopes`, which the tool, resource or prompt it calls
+   * requires (`McpServerOptions.requiredScopes`): 403 with an `insufficient_scope` challenge
+   * (https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#scope-challenge-handling).
+   * Default: that 403 with a bare `Bearer error="insufficient_scope", scope="…"` challenge.
+   */
+  refuseScopes?(req: HttpRequest, scopes: readonly string[], method: string): HttpRefusal;
 }
 
 export const HTTP_DEFAULTS = {

@@ -185,6 +185,14 @@ export interface McpServerOptions {
   readonly clientRequestTimeoutMs?: number;
   /** Validate every result against the revision's schema before sending (a failure becomes -32603). Default true. */
   readonly validateResults?: boolean;
+  /**
+   * The scopes one request needs besides those the HTTP `authorization` requires of every request: e.g. a
+   * tool's, by `params.name` (a catalog's `requiredScopes`, catalog-scopes.ts). Asked over Streamable HTTP
+   * before the request is dispatched (its params not yet checked by the schema); a token that lacks one is
+   * answered 403 `insufficient_scope` (`HttpAuthorization.refuseScopes`). An HTTP handler with this hook and
+   * no `authorization` does not start. stdio has no token: nothing is checked there. Default none.
+   */
+  readonly requiredScopes?: (method: string, params: JsonObject) => readonly string[] | undefined;
   /** A tool's inputSchema, for checking the Mcp-Param-* headers its `x-mcp-header` annotations ask for (HTTP). */
   readonly toolInputSchema?: (name: string) => JsonObject | undefined;
   /**
