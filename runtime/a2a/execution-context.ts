@@ -5,6 +5,7 @@
  * defeats V8's young-generation collection (see runtime/mcp/server/context.ts).
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
+import type { AuthInfo } from '../auth/info.ts';
 // The execution's abort: its AbortController made when `signal` is first read (most agents never read it).
 import type { LazyAbort } from '../jsonrpc/incoming.ts';
 import type { Run } from './execution-options.ts';
@@ -34,6 +35,7 @@ export class MessageContext implements ExecutionContext {
   readonly pushConfig: TaskPushNotificationConfig | undefined;
   /** The task's handle: the continued task's, or the one startTask() created. */
   handle: TaskHandle | undefined;
+  readonly auth: AuthInfo | undefined;
   readonly #host: ContextHost;
 
   constructor(
@@ -44,6 +46,7 @@ export class MessageContext implements ExecutionContext {
     abort: LazyAbort,
     pushConfig: TaskPushNotificationConfig | undefined,
     handle: TaskHandle | undefined,
+    auth?: AuthInfo,
   ) {
     this.#host = host;
     this.message = message;
@@ -55,6 +58,7 @@ export class MessageContext implements ExecutionContext {
     this.abort = abort;
     this.pushConfig = pushConfig;
     this.handle = handle;
+    this.auth = auth;
   }
 
   get signal(): AbortSignal {

@@ -7,6 +7,7 @@
  * it read (a conflict re-reads and applies the event again), updates reach the other instances' streams, and
  * a dead instance's running tasks are failed by the instance that adopts them.
  */
+import type { AuthInfo } from '../auth/info.ts';
 import type { SendMessageRequest, StreamResponse } from '@wiregen/a2a-1.0';
 import { lookup } from '@wiregen/a2a-1.0';
 import { A2aErrors } from './errors.ts';
@@ -199,7 +200,7 @@ export class TaskExecutions implements ClusterHost {
   }
 
   /** Checks the incoming message, prepares the task it continues, and starts the agent. */
-  async begin(req: SendMessageRequest): Promise<Run> {
+  async begin(req: SendMessageRequest, auth?: AuthInfo): Promise<Run> {
     const incoming = req.message;
     if (incoming.role !== 'ROLE_USER') throw A2aErrors.invalidParams([{ field: 'message.role', message: 'Field must be ROLE_USER.' }]);
     if (this.#behaviour.inputModeCheck) checkInputModes(this.#options.card, incoming.parts);
@@ -264,7 +265,7 @@ export class TaskExecutions implements ClusterHost {
     }
 
     const handle = task ? this.#handle(task.id, message.contextId!, events) : undefined;
-    const ctx = new MessageContext(this.#contextHost, message, task && copyJson(task), run, abort, pushConfig, handle);
+    const ctx = new MessageContext(this.#contextHost, message, task && copyJson(task), run, abort, pushConfig, handle, auth);
     this.#launch(run, abort, () => this.#options.executor.execute(ctx), task && handle ? { taskId: task.id, handle } : undefined);
     return run;
   }

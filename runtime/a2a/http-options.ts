@@ -4,6 +4,7 @@
  * server and its card security (security.ts) share.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '../auth/info.ts';
 import type { HeaderRecord } from '../transports/exchange.ts';
 import type { HttpServerTimeouts } from '../transports/http.ts';
 import type { OutboundLimits } from '../transports/transport.ts';
@@ -17,9 +18,10 @@ export interface AuthRequest {
   readonly headers: HeaderRecord;
 }
 
-/** Who is calling, when authentication says; handed to nothing yet but the extended card. May be async (a token check). */
+/** Whether the request may proceed, and who is calling when it can say. May be async (a token check). */
 export type Authenticate = (req: AuthRequest) => AuthResult | Promise<AuthResult>;
-export type AuthResult = { readonly ok: true } | { readonly ok: false; readonly challenge: string };
+/** `auth`, when given, reaches the executor as `ctx.auth` (SendMessage, SendStreamingMessage). */
+export type AuthResult = { readonly ok: true; readonly auth?: AuthInfo | undefined } | { readonly ok: false; readonly challenge: string };
 
 /**
  * Besides its own options: the bounds of each SSE answer's outbound queue (OutboundLimits, transports/transport.ts:

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { lookup, methods, pin, type MethodEntry } from '@wiregen/a2a-1.0';
+import type { AuthInfo } from '../auth/info.ts';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from '../jsonrpc/limits.ts';
 import { HttpFailure, sendJson, SseStream, type HttpRequest, type HttpResponse } from '../transports/exchange.ts';
@@ -124,9 +125,11 @@ export class A2aHttpHandler {
     const auth = await this.#authenticate?.(req instanceof NodeRequest ? req.req : { method: req.method, url: req.target, headers: req.headers });
     if (auth && !auth.ok)
       return res.send(401, { 'www-authenticate': auth.challenge, 'content-type': 'application/json' }, JSON.stringify({ error: 'unauthorized' }));
+    // Who is calling, for the executor (ExecutionContext.auth).
+    const caller = auth?.ok ? auth.auth : undefined;
     if (url.pathname === this.#jsonRpcPath) {
       if (req.method !== 'POST') return sendJson(res, 405, JSON.stringify({ error: 'the JSON-RPC endpoint accepts POST only' }), { allow: 'POST' });
-      return this.#jsonRpc(req, res, url);
+      return this.#jsonRpc(req, res, url, caller);
     }
     const candidates: { route: Route; match: RegExpExecArray }[] = [];
     for (const route of this.#routes) {
@@ -145,7 +148,7 @@ export class A2aHttpHandler {
         });
       return this.#restError(res, A2aErrors.methodNotFound());
     }
-    return this.#rest(req, res, url, found.route, found.match);
+    return this.#rest(req, res, url, found.route, found.match, caller);
   }
 
   #serveCard(req: HttpRequest, res: HttpResponse): void {
@@ -179,7 +182,7 @@ export class A2aHttpHandler {
 
   // ---- JSON-RPC ------------------------------------------------------------------------------------------
 
-  async #jsonRpc(req: HttpRequest, res: HttpResponse, url: Target): Promise<void> {
+  async #jsonRpc(req: HttpRequest, res: HttpResponse, url: Target, caller: AuthInfo | undefined): Promise<void> {
     const behaviour = this.#server.behaviour;
     const envelope = (id: unknown, body: { result: unknown } | { error: unknown }) => serializeEnvelope(behaviour.envelopeOrder, id, body);
     const reply = (id: unknown, body: { result: unknown } | { error: unknown }) => sendJson(res, 200, envelope(id, body));
@@ -221,7 +224,7 @@ export class A2aHttpHandler {
       if (!entry) throw A2aErrors.methodNotFound();
       const p = (params ?? {}) as Record<string, unknown>;
       checkParams(entry.params, p);
-      const result = await this.#server.call(method, p);
+      const result = await this.#server.call(method, p, caller);
       if (!entry.streaming) return reply(usableId, { result: resultInWireOrder(method, result) });
       await this.#stream(
         res,
@@ -271,7 +274,7 @@ export class A2aHttpHandler {
     sendJson(res, err.httpStatus, JSON.stringify(err.toStatus(behaviour)), { 'content-type': behaviour.jsonContentType });
   }
 
-  async #rest(req: HttpRequest, res: HttpResponse, url: Target, route: Route, m: RegExpExecArray): Promise<void> {
+  async #rest(req: HttpRequest, res: HttpResponse, url: Target, route: Route, m: RegExpExecArray, caller: AuthInfo | undefined): Promise<void> {
     const behaviour = this.#server.behaviour;
     try {
       this.#checkVersion(req, url);
@@ -305,7 +308,7 @@ export class A2aHttpHandler {
       }
       route.names.forEach((name, i) => (params[name] = decodePathSegment(m[i + 1]!)));
       checkParams(route.entry.params, params);
-      const result = await this.#server.call(route.method, params);
+      const result = await this.#server.call(route.method, params, caller);
       if (route.entry.streaming)
         return await this.#stream(
           res,

@@ -38,7 +38,7 @@ export {
 } from './client.ts';
 export { A2aError, type FieldViolation } from './errors.ts';
 export type { PushOptions } from './push.ts';
-export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerVerifier, type CardSecurity } from './security.ts';
+export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerGrant, type BearerVerifier, type CardSecurity } from './security.ts';
 export {
   InMemoryTaskStore,
   TaskConflictError,

@@ -13,16 +13,31 @@
 import type { AgentCard, SecurityScheme } from '@wiregen/a2a-1.0';
 import { formatChallenge, scopeList } from '../auth/challenge.ts';
 import { AuthError } from '../auth/errors.ts';
+import { authInfo, type AuthInfo } from '../auth/info.ts';
 import type { Authenticate, AuthRequest } from './http-options.ts';
 
 type Awaitable<T> = T | Promise<T>;
 
 /**
- * Checks a bearer token: true (or what it grants, `{ scopes }`) to accept it, false to refuse it, or throw an
- * AuthError('invalid-token', why) to refuse it with a reason. `jwtVerifier` of @wiregen/runtime/auth is one.
- * Compare secrets in constant time (node:crypto timingSafeEqual of digests).
+ * What a bearer verifier says a token grants: its scopes, and who it speaks for (`TokenInfo` of
+ * @wiregen/runtime/auth, what `jwtVerifier` resolves with, is one). The executor reads it as `ctx.auth`.
  */
-export type BearerVerifier = (token: string) => Awaitable<boolean | { readonly scopes?: readonly string[] }>;
+export interface BearerGrant {
+  readonly scopes?: readonly string[];
+  readonly subject?: string;
+  readonly clientId?: string;
+  /** Epoch seconds. */
+  readonly expiresAt?: number;
+  /** The token's claims (a JWT payload, an introspection response). */
+  readonly claims?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Checks a bearer token: true (or what it grants, a {@link BearerGrant}) to accept it, false to refuse it, or
+ * throw an AuthError('invalid-token', why) to refuse it with a reason. `jwtVerifier` of @wiregen/runtime/auth
+ * is one. Compare secrets in constant time (node:crypto timingSafeEqual of digests).
+ */
+export type BearerVerifier = (token: string) => Awaitable<boolean | BearerGrant>;
 /** Whether an API key is valid for the card's scheme `name`. */
 export type ApiKeyVerifier = (key: string, name: string) => Awaitable<boolean>;
 
@@ -88,31 +103,42 @@ export function a2aAuthenticate(card: AgentCard, verifiers: A2aVerifiers): Authe
   const missing = missingVerifier(card, verifiers);
   if (missing) throw new AuthError('configuration', missing);
   const realm = card.name;
-  const checkScheme = async (req: AuthRequest, name: string, scopes: readonly string[]): Promise<void> => {
+  /** Checks one scheme; a bearer token that passes is returned as who is calling. */
+  const checkScheme = async (req: AuthRequest, name: string, scopes: readonly string[]): Promise<AuthInfo | undefined> => {
     const scheme = schemeOf(card, name);
     if (verifierOf(kindOf(scheme)) === 'apiKey') {
       const { location, name: param } = scheme.apiKeySecurityScheme!;
       const key = apiKeyOf(req, location, param);
       if (key === undefined) throw new AuthError('invalid-token', `no API key (${location} ${param})`);
       if (!(await verifiers.apiKey!(key, name))) throw new AuthError('invalid-token', `the API key for ${name} is not valid`);
-      return;
+      return undefined;
     }
     const header = req.headers['authorization'];
     const token = /^Bearer +(\S+)$/i.exec(Array.isArray(header) ? (header[0] ?? '') : (header ?? ''))?.[1];
     if (!token) throw new AuthError('invalid-token', 'no bearer token');
     const verdict = await verifiers.bearer!(token);
     if (verdict === false) throw new AuthError('invalid-token', `the token is not valid for ${name}`);
-    const granted = verdict === true ? [] : (verdict.scopes ?? []);
+    const grant: BearerGrant = verdict === true ? {} : verdict;
+    const granted = grant.scopes ?? [];
     const lacking = scopes.filter((s) => !granted.includes(s));
     if (lacking.length) throw new AuthError('insufficient-scope', `the token lacks scope ${lacking.join(' ')}`);
+    const { subject, clientId, expiresAt } = grant;
+    return authInfo(token, {
+      scopes: granted,
+      claims: grant.claims ?? {},
+      ...(subject !== undefined ? { subject } : {}),
+      ...(clientId !== undefined ? { clientId } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+    });
   };
   return async (req) => {
     if (!requirements.length) return { ok: true };
     let refusal: AuthError | undefined;
     for (const requirement of requirements) {
       try {
-        for (const [name, scopes] of Object.entries(requirement)) await checkScheme(req, name, scopes);
-        return { ok: true };
+        let auth: AuthInfo | undefined;
+        for (const [name, scopes] of Object.entries(requirement)) auth = (await checkScheme(req, name, scopes)) ?? auth;
+        return auth ? { ok: true, auth } : { ok: true };
       } catch (err) {
         if (!(err instanceof AuthError) || err.check === 'configuration') throw err;
         // The most telling refusal: a presented-but-rejected credential over a missing one.

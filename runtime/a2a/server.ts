@@ -6,6 +6,7 @@
  * executions.ts's; when its streams end, streams.ts's. With the `cluster` option, the server is one of many
  * instances behind one address sharing tasks, streams, cancellation and push delivery (cluster.ts, ledger.ts).
  */
+import type { AuthInfo } from '../auth/info.ts';
 import { randomUUID } from 'node:crypto';
 import type {
   CancelTaskRequest,
@@ -89,7 +90,10 @@ export interface A2aServerOptions {
  * may also answer null: what the official SDK sends over JSON-RPC for its `google.protobuf.Empty` (behaviour `deleteResult`).
  */
 type Operations = {
-  readonly [M in Method]: (params: HandlerParams<M>) => Promise<HandlerResult<M> | (M extends 'DeleteTaskPushNotificationConfig' ? null : never)>;
+  readonly [M in Method]: (
+    params: HandlerParams<M>,
+    auth: AuthInfo | undefined,
+  ) => Promise<HandlerResult<M> | (M extends 'DeleteTaskPushNotificationConfig' ? null : never)>;
 };
 
 /** ListTasks' page size when the request gives none, and the largest it may ask for. */
@@ -202,24 +206,24 @@ export class A2aServer {
    * the operations themselves and check no gate. `params` have been checked against the method's params
    * schema by the binding (validation.ts checkParams), which is what makes them the method's HandlerParams.
    */
-  async call(method: string, params: Record<string, unknown>): Promise<unknown> {
+  async call(method: string, params: Record<string, unknown>, auth?: AuthInfo): Promise<unknown> {
     if (!isMethod(method)) throw A2aErrors.methodNotFound();
     const gate = closedGate(lookup(method)!, this.card);
     if (gate) throw A2aErrors.capabilityMissing(method, gate.path);
     // The first call waits for recovery (a cluster's join, or a restarted store's unfinished tasks).
     if (!this.#started) await this.ready();
-    return this.#run(method, params as HandlerParams<typeof method>);
+    return this.#run(method, params as HandlerParams<typeof method>, auth);
   }
 
   /** The operation of `method`: the table is indexed by the method, so its params are that method's. */
-  #run<M extends Method>(method: M, params: HandlerParams<M>) {
-    return this.#operations[method](params);
+  #run<M extends Method>(method: M, params: HandlerParams<M>, auth: AuthInfo | undefined) {
+    return this.#operations[method](params, auth);
   }
 
   /** Each method's operation; keyed by the generated method names, so a method the manifest adds fails to compile here. */
   readonly #operations: Operations = {
-    SendMessage: (p) => this.sendMessage(p),
-    SendStreamingMessage: (p) => this.sendStreamingMessage(p),
+    SendMessage: (p, auth) => this.sendMessage(p, auth),
+    SendStreamingMessage: (p, auth) => this.sendStreamingMessage(p, auth),
     GetTask: (p) => this.getTask(p),
     ListTasks: (p) => this.listTasks(p),
     CancelTask: (p) => this.cancelTask(p),
@@ -231,9 +235,12 @@ export class A2aServer {
     GetExtendedAgentCard: async () => this.getExtendedAgentCard(),
   };
 
-  /** SendMessage: waits for a message, an interrupted or terminal task, or the agent returning. */
-  async sendMessage(req: SendMessageRequest): Promise<SendMessageResponse> {
-    const run = await this.#executions.begin(req);
+  /**
+   * SendMessage: waits for a message, an interrupted or terminal task, or the agent returning. `auth`: who
+   * is calling (the executor's `ctx.auth`), as the HTTP adapter's authentication verified it.
+   */
+  async sendMessage(req: SendMessageRequest, auth?: AuthInfo): Promise<SendMessageResponse> {
+    const run = await this.#executions.begin(req, auth);
     const historyLength = req.configuration?.historyLength;
     for await (const event of run.events) {
       if (event.message) return { message: event.message };
@@ -247,8 +254,8 @@ export class A2aServer {
   }
 
   /** SendStreamingMessage: the task (or a message), then its updates until the stream closes. */
-  async sendStreamingMessage(req: SendMessageRequest): Promise<AsyncIterable<StreamResponse>> {
-    const run = await this.#executions.begin(req);
+  async sendStreamingMessage(req: SendMessageRequest, auth?: AuthInfo): Promise<AsyncIterable<StreamResponse>> {
+    const run = await this.#executions.begin(req, auth);
     return this.#executions.stream(run.events);
   }
 

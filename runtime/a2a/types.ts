@@ -3,6 +3,7 @@
  * that emits messages, tasks and updates), and the behaviour choices where the specification leaves room
  * (the official SDK's choices and the A2A 101 kit's differ; a server picks one set).
  */
+import type { AuthInfo } from '../auth/info.ts';
 import type { AgentCard, Artifact, Message, Part, Task, TaskPushNotificationConfig, TaskState, TaskStatus } from '@wiregen/a2a-1.0';
 
 export type { AgentCard, Artifact, Message, Part, Task, TaskPushNotificationConfig, TaskState, TaskStatus };
@@ -40,6 +41,13 @@ export interface ExecutionContext {
   readonly text: string;
   /** Aborted when the task is cancelled. */
   readonly signal: AbortSignal;
+  /**
+   * Who is calling: the bearer token the HTTP request of this message presented, as the agent's security
+   * verified it (its `verifiers.bearer`, e.g. `jwtVerifier` of @wiregen/runtime/auth, or an `authenticate` of
+   * its own that returns `auth`). Undefined for an agent without security, a requirement met by an API key
+   * only, and an execution resumed after a restart (`AgentExecutor.resume`: no request carries it).
+   */
+  readonly auth?: AuthInfo | undefined;
   /** Answers with a message and no task. */
   reply(content: string | readonly Part[]): Promise<void>;
   /** Creates the task for this message (state submitted) and returns its handle. */

@@ -143,4 +143,4 @@ async function oauth2Token(
 
 // ---- server: runtime/a2a/security.ts (no OAuth library), re-exported here ---------------------------------
 
-export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerVerifier } from '../a2a/security.ts';
+export { a2aAuthenticate, type A2aVerifiers, type ApiKeyVerifier, type BearerGrant, type BearerVerifier } from '../a2a/security.ts';

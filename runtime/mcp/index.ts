@@ -71,6 +71,7 @@ export {
   type ToolValue,
 } from './catalog/code-first.ts';
 export type { FromSchema, JsonSchema, ObjectSchema } from './catalog/from-schema.ts';
+export type { Scoped } from './catalog/scopes.ts';
 export type { ResumabilityOptions } from './http/resume.ts';
 export {
   HTTP_DEFAULTS,

@@ -15,6 +15,7 @@ import { describeSchemaErrors, paramsError, type SchemaError } from '../server/e
 import { paginate } from './pagination.ts';
 import { MAX_COMPLETION_VALUES } from '../protocol.ts';
 import type { McpHandlers, McpServerOptions, RequestContext } from '../server/types.ts';
+import { catalogScopes, unionScopes, withoutScopes } from './scopes.ts';
 import { matchTemplate } from './uri-template.ts';
 import type { Check } from '../../core/index.ts';
 
@@ -48,7 +49,7 @@ const describe = (v: Check): string => describeSchemaErrors(v.errors as readonly
 
 /** Strips the spec-only fields of a tool spec: what tools/list shows. */
 function listedTool(tool: ToolSpec): Tool {
-  const { output, listed, ...wire } = tool;
+  const { output, listed, requiredScopes, ...wire } = tool;
   return wire as Tool;
 }
 
@@ -160,8 +161,8 @@ export function catalogHandlers(def: CatalogDefinition): McpHandlers {
     handlers['tools/call'] = (params, ctx) => callTool(def, byName, params, ctx);
   }
   if (spec.resources || spec.resourceTemplates) {
-    const resources = (spec.resources ?? []).map((r) => r as Resource);
-    const templates = (spec.resourceTemplates ?? []).map((t) => t as ResourceTemplate);
+    const resources = (spec.resources ?? []).map((r) => withoutScopes(r) as Resource);
+    const templates = (spec.resourceTemplates ?? []).map((t) => withoutScopes(t) as ResourceTemplate);
     handlers['resources/list'] = (params) => {
       const { page: listed, nextCursor } = paginate(resources, 'resources/list', params.cursor, size);
       return nextCursor === undefined ? { resources: listed } : { resources: listed, nextCursor };
@@ -173,7 +174,7 @@ export function catalogHandlers(def: CatalogDefinition): McpHandlers {
     handlers['resources/read'] = (params, ctx) => readResource(def, params, ctx);
   }
   if (spec.prompts) {
-    const prompts = spec.prompts.map((p) => p as Prompt);
+    const prompts = spec.prompts.map((p) => withoutScopes(p) as Prompt);
     handlers['prompts/list'] = (params) => {
       const { page: listed, nextCursor } = paginate(prompts, 'prompts/list', params.cursor, size);
       return nextCursor === undefined ? { prompts: listed } : { prompts: listed, nextCursor };
@@ -188,6 +189,7 @@ export function catalogHandlers(def: CatalogDefinition): McpHandlers {
 export function catalogServerOptions(def: CatalogDefinition, extra: Partial<McpServerOptions> = {}): McpServerOptions {
   const { spec } = def;
   const tools = toolsByName(def);
+  const requiredScopes = unionScopes(catalogScopes(spec), extra.requiredScopes);
   return {
     serverInfo: spec.serverInfo,
     ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
@@ -200,5 +202,6 @@ export function catalogServerOptions(def: CatalogDefinition, extra: Partial<McpS
     handlers: catalogHandlers(def),
     toolInputSchema: (name) => tools.get(name)?.inputSchema,
     ...extra,
+    ...(requiredScopes ? { requiredScopes } : {}),
   };
 }

@@ -12,6 +12,7 @@ import type { JsonObject } from '../../jsonrpc/message.ts';
 import type { Behaviours, CatalogDefinition, CatalogSpec } from './types.ts';
 import { schemaReason, type SchemaError } from '../server/errors.ts';
 import { LATEST_STATELESS, requireRevision } from '../revisions.ts';
+import { scopeProblems } from './scopes.ts';
 import { formatsUsed, type Check, type SchemaDialect } from '../../core/index.ts';
 
 /**
@@ -141,12 +142,13 @@ export async function compileDefinition(spec: CatalogSpec, behaviours: Behaviour
   for (const [section, def, key, kind] of SECTIONS) {
     const validate = latest.validators[def]!;
     for (const item of (spec[section] ?? []) as readonly JsonObject[]) {
-      const wire = Object.fromEntries(Object.entries(item).filter(([k]) => section !== 'tools' || !SPEC_ONLY.has(k)));
+      const wire = Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'requiredScopes' && (section !== 'tools' || !SPEC_ONLY.has(k))));
       if (!validate(wire))
         for (const e of firstPerLocation(validate.errors))
           problems.push(`${kind} ${String(item[key])}: ${e.instancePath || '(root)'}: not a valid MCP ${latest.version} ${def}: ${schemaReason(e)}`);
     }
   }
+  problems.push(...scopeProblems(spec));
   if (problems.length) throw new DefinitionError(problems);
   const make = await loadAjv();
   const shared = { '2020-12': make('2020-12'), 'draft-07': make('draft-07') };

@@ -25,6 +25,7 @@ import { compileDefinition, DefinitionError } from './code-first-compile.ts';
 import type { FromSchema, ObjectSchema } from './from-schema.ts';
 import { McpServer } from '../server/server.ts';
 import type { CacheHints, McpServerOptions, RequestContext } from '../server/types.ts';
+import type { Scoped } from './scopes.ts';
 import { parseUriTemplate, type UriTemplateVariables } from './uri-template.ts';
 
 export { DefinitionError };
@@ -56,7 +57,7 @@ export interface CodeFirstOptions {
 }
 
 /** A tool: its listing and schemas. `input`/`output` are JSON Schema 2020-12 objects (write them `as const`, or inline). */
-export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends ObjectSchema | undefined = ObjectSchema | undefined> {
+export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends ObjectSchema | undefined = ObjectSchema | undefined> extends Scoped {
   readonly title?: string;
   readonly description?: string;
   /** The arguments' schema (`type: "object"`). Default `{ "type": "object" }`. */
@@ -72,7 +73,7 @@ export type ToolValue<O> = O extends ObjectSchema ? FromSchema<O> : string | num
 export type ToolFunction<Args, Value> = (args: Args, ctx: RequestContext) => Async<Value>;
 
 /** A resource or template: its listing. `name` defaults to the URI. */
-export interface ResourceDefinition {
+export interface ResourceDefinition extends Scoped {
   readonly name?: string;
   readonly title?: string;
   readonly description?: string;
@@ -92,7 +93,7 @@ export interface PromptArgumentDefinition {
   readonly description?: string;
   readonly required?: boolean;
 }
-export interface PromptDefinition<A extends readonly PromptArgumentDefinition[]> {
+export interface PromptDefinition<A extends readonly PromptArgumentDefinition[]> extends Scoped {
   readonly title?: string;
   readonly description?: string;
   readonly arguments?: A;

@@ -32,20 +32,28 @@ export interface ToolSpec extends JsonObject {
   output?: ToolOutput;
   /** Unlisted tools are callable but absent from tools/list. Default true. */
   listed?: boolean;
+  /** Scopes a token needs to call it (scopes.ts). Default none. */
+  requiredScopes?: readonly string[];
 }
 /** A resource as the schema's `Resource` (checked as a {@link ToolSpec} is). */
 export interface ResourceSpec extends JsonObject {
   uri: string;
   name: string;
+  /** Scopes a token needs to read it (scopes.ts). Default none. */
+  requiredScopes?: readonly string[];
 }
 /** A resource template as the schema's `ResourceTemplate` (checked as a {@link ToolSpec} is). */
 export interface ResourceTemplateSpec extends JsonObject {
   uriTemplate: string;
   name: string;
+  /** Scopes a token needs to read a resource of it (scopes.ts). Default none. */
+  requiredScopes?: readonly string[];
 }
 /** A prompt as the schema's `Prompt` (checked as a {@link ToolSpec} is). */
 export interface PromptSpec extends JsonObject {
   name: string;
+  /** Scopes a token needs to get it (scopes.ts). Default none. */
+  requiredScopes?: readonly string[];
 }
 
 export interface CatalogSpec {
