@@ -128,10 +128,7 @@ for (const [name, target] of Object.entries(MCP_TARGETS)) {
       const bob = await token('bob', 'notes:write');
       const sid = await openSession(served.url, alice);
       // Both in flight at once (alice's waits), each on its own POST.
-      const [first, second] = await Promise.all([
-        callInSession(served.url, sid, alice, 2, 'slow'),
-        callInSession(served.url, sid, bob, 3, 'whoami'),
-      ]);
+      const [first, second] = await Promise.all([callInSession(served.url, sid, alice, 2, 'slow'), callInSession(served.url, sid, bob, 3, 'whoami')]);
       expect(reported(first['result'])).toEqual(expected(alice, 'alice', ['notes:read']));
       expect(reported(second['result'])).toEqual(expected(bob, 'bob', ['notes:write']));
     });
