@@ -50,4 +50,5 @@ export {
 } from './store.ts';
 export type { A2aCluster, ClusterMessage, CommitResult, LeaseChange, PushDelivery } from './cluster.ts';
 export type { ClusterLedgerOptions } from './ledger.ts';
+export type { AuthInfo } from '../auth/info.ts';
 export { KIT_BEHAVIOUR, SDK_BEHAVIOUR, type A2aBehaviour, type AgentExecutor, type ExecutionContext, type TaskHandle } from './types.ts';

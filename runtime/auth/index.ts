@@ -21,4 +21,4 @@ export {
   type TokenInfo,
   type TokenVerifier,
 } from './resource-server.ts';
-export { a2aAuthenticate, a2aClientAuth, type A2aCredentials, type A2aVerifiers } from './a2a.ts';
+export { a2aAuthenticate, a2aClientAuth, type A2aCredentials, type A2aVerifiers, type BearerGrant } from './a2a.ts';
