@@ -10,7 +10,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import type { HttpAuthorization } from '../mcp/http/options.ts';
-import { scopeRefusal } from '../mcp/http/scopes.ts';
+import { scopeRefusal } from '../mcp/http/admission.ts';
 import { sendJson } from '../transports/exchange.ts';
 import { formatChallenge, scopeList } from './challenge.ts';
 import { AuthError } from './errors.ts';

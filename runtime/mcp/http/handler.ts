@@ -15,7 +15,6 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AuthInfo } from '../../auth/info.ts';
-import { AuthError } from '../../auth/errors.ts';
 import {
   ErrorCode,
   errorResponse,
@@ -54,8 +53,8 @@ import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision }
 import type { McpServer } from '../server/server.ts';
 
 export { HTTP_DEFAULTS, type HttpAuthorization, type HttpRefusal, type McpHttpOptions } from './options.ts';
-import { HTTP_DEFAULTS, type HttpRefusal, type McpHttpOptions } from './options.ts';
-import { scopeRefusal } from './scopes.ts';
+import { HTTP_DEFAULTS, type McpHttpOptions } from './options.ts';
+import { admission, requireCheckable } from './admission.ts';
 
 /** HTTP status of a JSON-RPC error in the 2026-07-28 era (the transports page's table of status codes). */
 export function statusForError(code: number | undefined): number {
@@ -95,13 +94,7 @@ export class McpHttpHandler {
   constructor(server: McpServer, options: McpHttpOptions = {}) {
     this.#server = server;
     this.#opts = { ...HTTP_DEFAULTS, ...options };
-    // A scope requirement nothing can check would let every caller in: refused here, as A2A refuses a card
-    // whose security nothing checks (a2a/security.ts).
-    if (server.options.requiredScopes && !options.authorization)
-      throw new AuthError(
-        'configuration',
-        'McpServerOptions.requiredScopes needs McpHttpOptions.authorization (e.g. protectedResource of @wiregen/runtime/auth) to check tokens',
-      );
+    requireCheckable(server.options, options.authorization);
     this.#sseLimits = { softQueueBytes: this.#opts.softQueueBytes, maxQueueBytes: this.#opts.maxQueueBytes, log: (line) => server.log(line) };
     this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, this.#opts.sessionIdleMs));
     this.#sweeper.unref();
@@ -210,18 +203,10 @@ export class McpHttpHandler {
     method: string | undefined,
     params: JsonObject | undefined,
   ): Promise<AuthInfo | undefined | false> {
-    const authorization = this.#opts.authorization;
-    const verdict = await authorization?.check(req, method);
-    const refuse = (refusal: HttpRefusal) => {
-      sendJson(res, refusal.status, refusal.body, refusal.headers);
-      return false as const;
-    };
-    if (verdict && 'status' in verdict) return refuse(verdict);
-    const auth = verdict?.auth;
-    const needed = method === undefined ? undefined : this.#server.options.requiredScopes?.(method, params ?? {});
-    if (needed?.length && needed.some((s) => !auth?.scopes.includes(s)))
-      return refuse(authorization?.refuseScopes?.(req, needed, method!) ?? scopeRefusal(needed, method!));
-    return auth;
+    const admitted = await admission(this.#opts.authorization, this.#server.options.requiredScopes, req, method, params);
+    if ('auth' in admitted) return admitted.auth;
+    sendJson(res, admitted.status, admitted.body, admitted.headers);
+    return false;
   }
 
   /** Whether the request target is the MCP endpoint (a query is allowed); the URL is parsed only when unusual. */
