@@ -112,7 +112,9 @@ export async function serveHttp(served: Served, options: HttpServeOptions): Prom
         : await listenA2aHttp(served.server, { ...served.http, port: options.port, host });
   } catch (err) {
     stop.dispose();
-    throw listenError(err, host, options.port) ?? (served.protocol === 'a2a' ? refusedStart(err) : err);
+    // An agent whose card's security nothing checks, or an MCP server whose requiredScopes no --auth checks:
+    // one line (AuthError 'configuration').
+    throw listenError(err, host, options.port) ?? refusedStart(err);
   }
   // Streams that stay open until the server ends them are not waited for: an MCP GET stream, a 2026-07-28
   // subscriptions/listen (its Mcp-Method header). The server's close ends them with their result.

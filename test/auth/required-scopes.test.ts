@@ -8,6 +8,7 @@
  * well-known URL of the resource. A token with it is served. Lists still show every item.
  * Tokens are minted by a real authorization server on loopback (local-as.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -225,9 +226,28 @@ describe('the requiredScopes hook of a handler-style server', () => {
     ]);
   });
 
+  it('wiregen serve --http without --auth of a server that declares scopes: one line, exit 2', () => {
+    const module = join(dir, 'scoped.mts');
+    writeFileSync(
+      module,
+      `import { mcpServer } from ${JSON.stringify(join(ROOT, 'runtime/mcp/index.ts'))};\n` +
+        `export default mcpServer({ name: 'n', version: '1' }).tool('w', { requiredScopes: ['notes:write'] }, () => 'ok');\n`,
+    );
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', module, '--http', '0'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: '',
+      timeout: 60_000,
+    });
+    expect([r.status, r.stderr.trim()]).toEqual([
+      2,
+      'wiregen serve: McpServerOptions.requiredScopes needs McpHttpOptions.authorization to check tokens (protectedResource of @wiregen/runtime/auth; wiregen serve --auth)',
+    ]);
+  });
+
   it('a scope requirement with nothing to check tokens: the HTTP server does not start', async () => {
     await expect(listenMcpHttp(hooked())).rejects.toThrow(
-      'McpServerOptions.requiredScopes needs McpHttpOptions.authorization (e.g. protectedResource of @wiregen/runtime/auth) to check tokens',
+      'McpServerOptions.requiredScopes needs McpHttpOptions.authorization to check tokens (protectedResource of @wiregen/runtime/auth; wiregen serve --auth)',
     );
   });
 });

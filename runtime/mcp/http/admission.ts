@@ -23,7 +23,7 @@ export function requireCheckable(options: McpServerOptions, authorization: HttpA
   if (options.requiredScopes && !authorization)
     throw new AuthError(
       'configuration',
-      'McpServerOptions.requiredScopes needs McpHttpOptions.authorization (e.g. protectedResource of @wiregen/runtime/auth) to check tokens',
+      'McpServerOptions.requiredScopes needs McpHttpOptions.authorization to check tokens (protectedResource of @wiregen/runtime/auth; wiregen serve --auth)',
     );
 }
 

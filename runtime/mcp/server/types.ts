@@ -187,7 +187,7 @@ export interface McpServerOptions {
   readonly validateResults?: boolean;
   /**
    * The scopes one request needs besides those the HTTP `authorization` requires of every request: e.g. a
-   * tool's, by `params.name` (a catalog's `requiredScopes`, catalog-scopes.ts). Asked over Streamable HTTP
+   * tool's, by `params.name` (a catalog's `requiredScopes`: catalog/scopes.ts). Asked over Streamable HTTP
    * before the request is dispatched (its params not yet checked by the schema); a token that lacks one is
    * answered 403 `insufficient_scope` (`HttpAuthorization.refuseScopes`). An HTTP handler with this hook and
    * no `authorization` does not start. stdio has no token: nothing is checked there. Default none.
