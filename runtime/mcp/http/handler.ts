@@ -86,15 +86,14 @@ export class McpHttpHandler {
     OriginPolicy;
   readonly #sessions = new Map<string, Session>();
   #streams = 0;
-  readonly #sweeper: NodeJS.Timeout;
+  /** Started with the first session, not at construction: a Worker makes its handler at module scope, where timers are refused. */
+  #sweeper: ReturnType<typeof setInterval> | undefined;
   readonly #sseLimits: SseLimits;
 
   constructor(server: McpServer, options: McpHttpOptions = {}) {
     this.#server = server;
     this.#opts = { ...HTTP_DEFAULTS, ...options };
     this.#sseLimits = { softQueueBytes: this.#opts.softQueueBytes, maxQueueBytes: this.#opts.maxQueueBytes, log: (line) => server.log(line) };
-    this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, this.#opts.sessionIdleMs));
-    this.#sweeper.unref();
   }
 
   /** The node:http request listener (`http.createServer(handler.handle)`); it reads the body itself. */
@@ -261,6 +260,10 @@ export class McpHttpHandler {
     const conn = this.#server.connect(channel);
     const session: Session = { id: sessionId, channel, conn, lastSeen: Date.now() };
     this.#sessions.set(sessionId, session);
+    if (!this.#sweeper) {
+      this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, this.#opts.sessionIdleMs));
+      (this.#sweeper as { unref?: () => void }).unref?.();
+    }
     // A failed initialize leaves no session behind.
     channel.onIdle = () => {
       channel.onIdle = undefined;
@@ -335,6 +338,7 @@ export class McpHttpHandler {
   /** Ends every session and stream (the server's listen streams end with their result first). */
   close(): void {
     clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
     this.#server.shutdown();
     for (const session of [...this.#sessions.values()]) this.#closeSession(session);
   }

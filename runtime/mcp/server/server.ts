@@ -13,6 +13,7 @@ import { RequestStateCodec } from '../stateless/request-state.ts';
 import { answerThrown, isBehaviourFailure } from './thrown.ts';
 import type { ListKind } from './subscriptions.ts';
 import type { CatalogChange, Handler, McpServerOptions, RequestContext } from './types.ts';
+import { stderrLine } from '../../jsonrpc/stderr.ts';
 
 export class McpServer implements ListenTarget {
   readonly options: McpServerOptions;
@@ -57,7 +58,7 @@ export class McpServer implements ListenTarget {
   }
 
   log(line: string): void {
-    (this.options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+    (this.options.log ?? stderrLine)(line);
   }
 
   /**

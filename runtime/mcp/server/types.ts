@@ -168,7 +168,7 @@ export interface McpServerOptions {
   /** ttlMs/cacheScope put on cacheable results that do not set them. Default 0 / private. */
   readonly cache?: CacheHints;
   /** Key for signing requestState (at least 32 bytes). Default: random per process. */
-  readonly requestStateSecret?: Buffer;
+  readonly requestStateSecret?: Uint8Array;
   /** How long a requestState stays valid. Default 300 s. */
   readonly requestStateTtlSeconds?: number;
   /** How long the handshake era waits for the client to answer elicitation, sampling or roots. Default 10 min. */

@@ -51,7 +51,7 @@ export async function serveStateless(conn: Serving, req: IncomingRequest): Promi
   const params = checkParams(entry, req.params!);
 
   // requestState (request-state.ts): what an earlier round kept, verified; else -32602.
-  const state = verifiedState(server.codec, entry, req.method, params);
+  const state = await verifiedState(server.codec, entry, req.method, params);
 
   // The request is valid: a connection serves this era from now on.
   conn.enterStateless();
@@ -73,8 +73,9 @@ export async function serveStateless(conn: Serving, req: IncomingRequest): Promi
   });
 
   // input-required (input-required.ts): a round that asks for input, checked, its kept state signed.
-  const signState = kept.set ? () => server.codec.sign(req.method, params, kept.data) : undefined;
-  const result = isInputRequired(value) ? askingResult(value, entry, meta.clientCapabilities, revision, signState) : value;
+  const asking = isInputRequired(value);
+  const token = asking && kept.set ? await server.codec.sign(req.method, params, kept.data) : undefined;
+  const result = asking ? askingResult(value, entry, meta.clientCapabilities, revision, token) : value;
 
   // envelope (result.ts): resultType, the server's identity, cache hints.
   const shaped = withEnvelope(server.options, entry, result);
