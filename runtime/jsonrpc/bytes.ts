@@ -36,8 +36,7 @@ function binary(bytes: Uint8Array): string {
 export const toBase64 = (data: Uint8Array | string): string => btoa(binary(typeof data === 'string' ? utf8(data) : data));
 
 /** base64url without padding (RFC 4648 §5). */
-export const toBase64url = (data: Uint8Array | string): string =>
-  toBase64(data).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+export const toBase64url = (data: Uint8Array | string): string => toBase64(data).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 function fromBinary(text: string): Uint8Array {
   const s = atob(text);

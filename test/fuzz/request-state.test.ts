@@ -135,10 +135,13 @@ describe('requestState properties (fast-check)', () => {
 
   it('an arbitrary string is refused, never thrown at as anything but -32602', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('mrtr1..', 'mrtr1.e30.', TOKEN.slice(0, -1))), async (text) => {
-        fc.pre(text !== TOKEN);
-        expect(await refused(text)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('mrtr1..', 'mrtr1.e30.', TOKEN.slice(0, -1))),
+        async (text) => {
+          fc.pre(text !== TOKEN);
+          expect(await refused(text)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

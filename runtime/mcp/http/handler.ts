@@ -48,7 +48,7 @@ import { checkMirroredHeaders, HEADER_MISMATCH, headerMismatch } from './headers
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from '../stateless/meta.ts';
 import { extensionMethod } from '../stateless/method.ts';
 import { HTTP_400_CODES } from '../protocol.ts';
-import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision } from '../revisions.ts';
+import { advertisedVersions, loadedRevision, requireRevision, servedStateless } from '../revisions.ts';
 import type { McpServer } from '../server/server.ts';
 
 export { HTTP_DEFAULTS, type HttpAuthorization, type McpHttpOptions } from './options.ts';
@@ -214,9 +214,10 @@ export class McpHttpHandler {
       const unsupported = unsupportedVersionOf(version, advertisedVersions(this.#server.options.supportedVersions));
       if (unsupported) return sendError(res, 400, id, unsupported);
     }
+    const newest = servedStateless(this.#server.options.supportedVersions);
     const entry =
       extensionMethod(this.#server.extensions, method)?.entry ??
-      (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
+      (newest === undefined ? undefined : (loadedRevision(newest) ?? (await requireRevision(newest))).lookup(method));
     const toolSchema =
       method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);

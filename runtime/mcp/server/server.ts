@@ -9,6 +9,7 @@ import type { Transport } from '../../transports/transport.ts';
 import { McpConnection, type ConnectionOptions } from './connection.ts';
 import type { ListenTarget, McpServerExtension } from './extensions.ts';
 import { META } from '../stateless/meta.ts';
+import { advertisedVersions } from '../revisions.ts';
 import { RequestStateCodec } from '../stateless/request-state.ts';
 import { answerThrown, isBehaviourFailure } from './thrown.ts';
 import type { ListKind } from './subscriptions.ts';
@@ -45,6 +46,8 @@ export class McpServer implements ListenTarget {
       for (const [method, handler] of Object.entries(ext.handlers ?? {})) if (!handlers.has(method)) handlers.set(method, handler);
     this.handlers = handlers;
     for (const ext of this.extensions) ext.attach?.(this);
+    // A list of revisions is checked now: an unknown one is a one-line error at construction, not at a request.
+    advertisedVersions(options.supportedVersions);
     this.codec = new RequestStateCodec(options.requestStateSecret, options.requestStateTtlSeconds);
     this.#unsubscribe = options.notificationBus?.subscribe((change) => this.#deliver(change));
   }

@@ -42,9 +42,13 @@ export class RequestStateCodec {
   }
 
   async #mac(label: string, text: string): Promise<Uint8Array> {
-    this.#key ??= crypto.subtle.importKey('raw', this.#secret ?? crypto.getRandomValues(new Uint8Array(32)), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-    ]);
+    this.#key ??= crypto.subtle.importKey(
+      'raw',
+      this.#secret ?? crypto.getRandomValues(new Uint8Array(32)),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     return new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, utf8(`wiregen-mrtr-${label}-v1:${text}`)));
   }
 
