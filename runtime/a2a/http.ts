@@ -6,10 +6,10 @@
  * agent sees them. Written once against the transport-neutral exchange (transports/exchange.ts) and served by
  * node:http (`listenA2aHttp`, `handle`), the fetch API (`fetch`) and Express (http-adapters.ts).
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { lookup, methods, pin, type MethodEntry } from '@wiregen/a2a-1.0';
 import type { AuthInfo } from '../auth/info.ts';
+import { utf8 } from '../jsonrpc/bytes.ts';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from '../jsonrpc/limits.ts';
 import { HttpFailure, sendJson, SseStream, type HttpRequest, type HttpResponse } from '../transports/exchange.ts';
@@ -112,7 +112,7 @@ export class A2aHttpHandler {
 
   async #handle(req: HttpRequest, res: HttpResponse, next?: () => void): Promise<void> {
     const url = targetOf(req.target);
-    if (url.pathname === CARD_PATH && req.method === 'GET') return this.#serveCard(req, res);
+    if (url.pathname === CARD_PATH && req.method === 'GET') return await this.#serveCard(req, res);
     const routes = this.#ownRoutes;
     if (
       routes &&
@@ -151,11 +151,14 @@ export class A2aHttpHandler {
     return this.#rest(req, res, url, found.route, found.match, caller);
   }
 
-  #serveCard(req: HttpRequest, res: HttpResponse): void {
+  async #serveCard(req: HttpRequest, res: HttpResponse): Promise<void> {
     const card = this.#server.card;
     if (this.#card?.of !== card) {
       const json = canonicalJson(card);
-      this.#card = { of: card, json, etag: `W/"${createHash('sha256').update(json).digest('hex')}"` };
+      // Web Crypto's digest (no node:crypto on the fetch path: docs/deployment.md).
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(json)));
+      const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+      this.#card = { of: card, json, etag: `W/"${hex}"` };
     }
     const { json, etag } = this.#card;
     const headers: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { LOOPBACK_HOSTS } from '../transports/http.ts';
 import { A2aErrors } from './errors.ts';
 import { inWireOrder } from './wire-order.ts';
 import type { A2aBehaviour, TaskPushNotificationConfig } from './types.ts';
+import { stderrLine } from '../jsonrpc/stderr.ts';
 
 export interface PushOptions {
   /** Hostnames webhooks may point at; a config naming another host is refused (-32602). Default: none. */
@@ -43,7 +44,7 @@ export class PushSender {
   constructor(options: PushOptions, behaviour: A2aBehaviour, log?: (line: string) => void) {
     this.#options = options;
     this.#behaviour = behaviour;
-    this.#log = log ?? ((l) => process.stderr.write(`${l}\n`));
+    this.#log = log ?? stderrLine;
   }
 
   /** Throws -32602 (field `url`) unless the webhook URL is an allowed host over an allowed scheme. */

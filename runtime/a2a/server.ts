@@ -7,7 +7,6 @@
  * instances behind one address sharing tasks, streams, cancellation and push delivery (cluster.ts, ledger.ts).
  */
 import type { AuthInfo } from '../auth/info.ts';
-import { randomUUID } from 'node:crypto';
 import type {
   CancelTaskRequest,
   DeleteTaskPushNotificationConfigRequest,
@@ -45,6 +44,7 @@ import {
   type Task,
   type TaskPushNotificationConfig,
 } from './types.ts';
+import { stderrLine } from '../jsonrpc/stderr.ts';
 
 export interface A2aServerOptions {
   readonly card: AgentCard;
@@ -147,7 +147,7 @@ export class A2aServer {
     this.options = options;
     this.behaviour = options.behaviour ?? SDK_BEHAVIOUR;
     this.store = options.cluster?.store ?? options.store ?? new InMemoryTaskStore();
-    this.#ids = options.ids ?? randomUUID;
+    this.#ids = options.ids ?? (() => crypto.randomUUID());
     this.#clock = options.clock ?? (() => new Date());
     const push = new PushSender(options.push ?? {}, this.behaviour, options.log);
     const log = (line: string) => this.log(line);
@@ -197,7 +197,7 @@ export class A2aServer {
   }
 
   log(line: string): void {
-    (this.options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+    (this.options.log ?? stderrLine)(line);
   }
 
   /**

@@ -5,6 +5,7 @@
  * MAX_JSON_DEPTH (limits.ts) is classified without being walked: -32600, or -32602 when only `params` is deep.
  */
 import { deepPointer, MAX_JSON_DEPTH, shortPointer, textExceedsDepth } from './limits.ts';
+import { utf8Length } from './bytes.ts';
 
 /** An int64 id too large for a JS number, kept as its decimal digits so it is echoed exactly. */
 export class WideId {
@@ -71,7 +72,8 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const WIDE_SENTINEL = `\u0000wide-${process.pid}-${Math.floor(Math.random() * 1e9)}:`;
+// Unguessable per process so that no string in a message can pose as one; no `process.pid` (none on a Worker).
+const WIDE_SENTINEL = `\u0000wide-${Math.floor(Math.random() * 1e9)}-${Math.floor(Math.random() * 1e9)}:`;
 
 /**
  * Replaces integer literals that a double cannot hold (outside strings) with sentinel strings, so JSON.parse
@@ -158,7 +160,7 @@ export function forValidation(params: JsonObject): JsonObject {
 
 /** Validates a request id (or token); returns the id to use or undefined when invalid. */
 export function readId(value: unknown): RequestId | undefined {
-  if (typeof value === 'string') return Buffer.byteLength(value, 'utf8') <= MAX_ID_BYTES ? value : undefined;
+  if (typeof value === 'string') return utf8Length(value) <= MAX_ID_BYTES ? value : undefined;
   if (value instanceof WideId) {
     const big = BigInt(value.digits);
     return big >= INT64_MIN && big <= INT64_MAX ? value : undefined;

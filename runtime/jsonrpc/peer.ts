@@ -6,6 +6,7 @@
 import type { FrameMeta, Transport } from '../transports/transport.ts';
 import { type Answering, type IncomingRequest, LazyAbort, notificationFrame, respondError, runIncoming } from './incoming.ts';
 import { ErrorCode, idKey, JsonRpcError, parseFrame, serialize, type Incoming, type JsonObject, type RequestId } from './message.ts';
+import { stderrLine } from './stderr.ts';
 
 export { DROPPABLE_NOTIFICATIONS, type IncomingRequest } from './incoming.ts';
 
@@ -88,7 +89,7 @@ export class Peer {
   }
 
   #log(line: string): void {
-    (this.#options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+    (this.#options.log ?? stderrLine)(line);
   }
 
   #send(message: unknown, meta?: FrameMeta): void {

@@ -72,6 +72,7 @@ export {
 } from './catalog/code-first.ts';
 export type { FromSchema, JsonSchema, ObjectSchema } from './catalog/from-schema.ts';
 export type { Scoped } from './catalog/scopes.ts';
+export type { SupportedVersions } from './revisions.ts';
 export type { ResumabilityOptions } from './http/resume.ts';
 export {
   HTTP_DEFAULTS,

@@ -1,24 +1,17 @@
 /**
- * @module mcp/node-builtins — node:crypto and node:child_process, loaded when first used instead of when the
- * runtime is imported: a server that never signs a requestState, and a process that never spawns a server,
- * do not load them at start-up (node:crypto alone is a few milliseconds of a cold start). Node's own module,
- * through `require`, so the call stays synchronous.
+ * @module mcp/node-builtins — node:child_process, loaded when first used instead of when the runtime is
+ * imported: a process that never spawns a server does not load it at start-up. Node's own module, through
+ * `require`, so the call stays synchronous; the `require` is made on that first call too, never at import
+ * (where the module is bundled for a platform without `import.meta.url` or Node's modules, a Cloudflare
+ * Worker, importing this file must do nothing: docs/deployment.md).
  */
 import { createRequire } from 'node:module';
 
-type Crypto = typeof import('node:crypto');
 type ChildProcess = typeof import('node:child_process');
 
-const require = createRequire(import.meta.url);
-let crypto: Crypto | undefined;
 let childProcess: ChildProcess | undefined;
-
-/** node:crypto, loaded on the first call. */
-export function nodeCrypto(): Crypto {
-  return (crypto ??= require('node:crypto') as Crypto);
-}
 
 /** node:child_process, loaded on the first call. */
 export function nodeChildProcess(): ChildProcess {
-  return (childProcess ??= require('node:child_process') as ChildProcess);
+  return (childProcess ??= createRequire(import.meta.url)('node:child_process') as ChildProcess);
 }

@@ -1,7 +1,11 @@
 /**
  * @module mcp/revisions — the MCP revisions the runtime speaks, by era (from the generated registry,
  * `@wiregen/revisions`). Each revision's package (its validators and dispatch table) is loaded the first
- * time a request or a client needs it, so a process pays only for the revisions it uses.
+ * time a request or a client needs it, so a process pays only for the revisions it uses. The registry loads
+ * them with one `import('@wiregen/mcp-<revision>')` each, which a bundler sees: with code splitting each is a
+ * chunk of its own; a server that lists the revisions it serves (`supportedVersions: ['2026-07-28']`) never
+ * loads another, so a bundle may alias the others to an empty module (docs/deployment.md, Workers), and a
+ * package found empty counts as not generated ({@link loadRevision}).
  */
 import { handshakeRevisions, mcp, statelessRevisions } from '@wiregen/revisions';
 import type { MethodEntry, Validator } from '../core/index.ts';
@@ -23,14 +27,61 @@ export const LATEST_HANDSHAKE = handshakeRevisions[handshakeRevisions.length - 1
 export const LATEST_STATELESS = statelessRevisions[statelessRevisions.length - 1]!;
 
 /**
+ * The revisions a server serves and lists (McpServerOptions.supportedVersions): `stateless` (default) and
+ * `all` serve every revision and differ in what they list; a list serves exactly the revisions it names, and
+ * lists them all.
+ */
+export type SupportedVersions = 'stateless' | 'all' | readonly string[];
+
+/**
  * The revisions a server lists in server/discover's supportedVersions and in -32022's data.supported, newest
  * first: `stateless` (default) the 2026-07-28-era revisions only, the ones a client may put in `_meta` (the
  * schema, $def DiscoverResult: "the client should choose a version from this list for use in subsequent
  * requests"; what the official Python SDK sends); `all` every revision it serves, the handshake era's too
- * (the reference Golden Server: test/golden/README.md).
+ * (the reference Golden Server: test/golden/README.md); a list, the revisions it names.
  */
-export function advertisedVersions(choice: 'stateless' | 'all' = 'stateless'): readonly string[] {
+export function advertisedVersions(choice: SupportedVersions = 'stateless'): readonly string[] {
+  if (typeof choice !== 'string') return servedList(choice);
   return choice === 'all' ? ADVERTISED_ALL : ADVERTISED_STATELESS;
+}
+
+const NEWEST_FIRST: readonly string[] = [...HANDSHAKE_VERSIONS, ...STATELESS_VERSIONS].reverse();
+const lists = new WeakMap<readonly string[], readonly string[]>();
+
+/** A list of revisions as served: checked against the registry (one line naming the unknown one), newest first, once per list. */
+function servedList(list: readonly string[]): readonly string[] {
+  let served = lists.get(list);
+  if (!served) {
+    if (list.length === 0) throw new TypeError('supportedVersions: an empty list serves no MCP revision');
+    const unknown = list.find((v) => !isVersion(v));
+    if (unknown !== undefined)
+      throw new TypeError(`supportedVersions: ${JSON.stringify(unknown)} is not an MCP revision (${NEWEST_FIRST.join(', ')})`);
+    served = Object.freeze(NEWEST_FIRST.filter((v) => list.includes(v)));
+    lists.set(list, served);
+  }
+  return served;
+}
+
+/** Whether a server with `choice` serves `version` (`stateless` and `all` serve every revision). */
+export const serves = (choice: SupportedVersions | undefined, version: string): boolean =>
+  typeof choice === 'string' || choice === undefined ? isVersion(version) : servedList(choice).includes(version);
+
+/**
+ * The newest 2026-07-28-era revision a server serves, whose manifest routes a request before its version is
+ * read; undefined when it serves none (its 2026-07-28 requests are then answered -32022).
+ */
+export function servedStateless(choice: SupportedVersions | undefined): string | undefined {
+  return typeof choice === 'string' || choice === undefined ? LATEST_STATELESS : servedList(choice).find(isStatelessVersion);
+}
+
+/**
+ * The handshake revision initialize answers with for the one `asked`: it when served, else the newest served
+ * (https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation); undefined
+ * when the server serves no handshake revision.
+ */
+export function negotiatedHandshake(choice: SupportedVersions | undefined, asked: unknown): string | undefined {
+  if (typeof asked === 'string' && isHandshakeVersion(asked) && serves(choice, asked)) return asked;
+  return typeof choice === 'string' || choice === undefined ? LATEST_HANDSHAKE : servedList(choice).find(isHandshakeVersion);
 }
 
 // Built once: every 2026-07-28 request checks its version against one of these.
@@ -49,7 +100,7 @@ export const isStatelessVersion = (v: string): boolean => STATELESS_VERSIONS.inc
 
 // Loaded packages, kept as the module loader keeps them: once per process, whichever server or client asked.
 const loaded = new Map<string, Revision>();
-const loading = new Map<string, Promise<Revision>>();
+const loading = new Map<string, Promise<Revision | undefined>>();
 
 /** The revision `version` if its package is loaded (see {@link loadRevision}). */
 export function loadedRevision(version: string): Revision | undefined {
@@ -63,10 +114,12 @@ export function loadRevision(version: string): Promise<Revision | undefined> {
   if (!isVersion(version)) return Promise.resolve(undefined);
   let pending = loading.get(version);
   if (!pending) {
-    pending = mcp[version].load().then((pkg) => {
+    pending = mcp[version].load().then((pkg: Partial<Awaited<ReturnType<(typeof mcp)[Version]['load']>>>) => {
+      loading.delete(version);
+      // A bundle that aliased the package to an empty module (docs/deployment.md): not there.
+      if (typeof pkg.lookup !== 'function' || !pkg.validators) return undefined;
       const revision: Revision = { version, lookup: pkg.lookup, validators: pkg.validators };
       loaded.set(version, revision);
-      loading.delete(version);
       return revision;
     });
     loading.set(version, pending);

@@ -8,6 +8,7 @@
  * Content-Type matching, JSON answers and the SSE writer.
  */
 import { admitFrame, OUTBOUND_DEFAULTS, type FrameMeta, type OutboundLimits } from './transport.ts';
+import { stderrLine } from '../jsonrpc/stderr.ts';
 
 /** A failure to answer at the HTTP level, before any JSON-RPC processing (413, 408, 400 for an unreadable body). */
 export class HttpFailure extends Error {
@@ -213,7 +214,7 @@ export class SseStream {
   }
 
   #log(line: string): void {
-    (this.#limits.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+    (this.#limits.log ?? stderrLine)(line);
   }
 
   #reportDropped(): void {

@@ -3,6 +3,7 @@
  * (https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/pagination): `nextCursor` only when
  * more items follow; a cursor that does not decode, belongs to another method, or points past the end is -32602.
  */
+import { fromBase64url, toBase64url } from '../../jsonrpc/bytes.ts';
 import { ErrorCode, JsonRpcError } from '../../jsonrpc/message.ts';
 
 /** Items per page. */
@@ -12,15 +13,17 @@ const MAX_CURSOR_BYTES = 2048;
 const invalid = () => new JsonRpcError(ErrorCode.InvalidParams, 'Invalid pagination cursor');
 
 function encode(method: string, offset: number, size: number): string {
-  return `c1.${Buffer.from(JSON.stringify([method, offset, size])).toString('base64url')}`;
+  return `c1.${toBase64url(JSON.stringify([method, offset, size]))}`;
 }
 
 function decode(cursor: unknown, method: string, size: number): number {
   if (typeof cursor !== 'string') throw new JsonRpcError(ErrorCode.InvalidParams, 'Cursor must be a string');
   if (cursor.length > MAX_CURSOR_BYTES || !cursor.startsWith('c1.')) throw invalid();
+  const bytes = fromBase64url(cursor.slice(3));
+  if (!bytes) throw invalid();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(cursor.slice(3), 'base64url').toString('utf8'));
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw invalid();
   }

@@ -8,6 +8,7 @@ import type { PromptMessage, Tool } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../jsonrpc/message.ts';
 import type { CacheHints, RequestContext } from '../server/types.ts';
 import type { Check } from '../../core/index.ts';
+import type { SupportedVersions } from '../revisions.ts';
 
 /** How a tool's return value becomes its result. */
 export type ToolOutput =
@@ -100,8 +101,8 @@ export interface CatalogSpec {
   readonly completionCounts?: 'send' | 'omit';
   /** McpServerOptions.instructionsIn: where initialize carries the instructions. Default `result`. */
   readonly instructionsIn?: 'result' | 'serverInfo';
-  /** McpServerOptions.supportedVersions: the revisions server/discover and -32022 list. Default `stateless`. */
-  readonly supportedVersions?: 'stateless' | 'all';
+  /** McpServerOptions.supportedVersions: the revisions served, and those server/discover and -32022 list. Default `stateless`. */
+  readonly supportedVersions?: SupportedVersions;
   /** McpServerOptions.methodNotFound: the wording of 2026-07-28-era -32601 for a removed method. Default `data`. */
   readonly methodNotFound?: 'data' | 'revision';
   readonly pageSize?: number;

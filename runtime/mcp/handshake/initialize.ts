@@ -5,9 +5,9 @@
  * the connection's {@link HandshakeSession}, the server's answered.
  */
 import type { ClientCapabilities } from '@wiregen/mcp-2026-07-28';
-import { isObject, type JsonObject } from '../../jsonrpc/message.ts';
+import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../../jsonrpc/message.ts';
 import type { IncomingRequest } from '../../jsonrpc/peer.ts';
-import { isHandshakeVersion, LATEST_HANDSHAKE, requireRevision } from '../revisions.ts';
+import { advertisedVersions, negotiatedHandshake, requireRevision } from '../revisions.ts';
 import type { EraConnection } from '../server/connection.ts';
 import { checkResult } from '../server/result-check.ts';
 import type { Open } from '../server/types.ts';
@@ -15,11 +15,23 @@ import { implementationOf } from '../stateless/meta.ts';
 import { invalidRequestParameters } from './errors.ts';
 import { HandshakeSession } from './session.ts';
 
-/** initialize: negotiates the revision (the one asked for if known, else the newest) and locks the era. */
+/**
+ * initialize: negotiates the revision (the one asked for if served, else the newest served) and locks the era;
+ * -32602 with the revisions served when it serves none of this era.
+ */
 export async function initialize(conn: EraConnection, req: IncomingRequest): Promise<unknown> {
   const params = req.params ?? {};
   const asked = params['protocolVersion'];
-  const revision = await requireRevision(typeof asked === 'string' && isHandshakeVersion(asked) ? asked : LATEST_HANDSHAKE);
+  const { supportedVersions } = conn.server.options;
+  const version = negotiatedHandshake(supportedVersions, asked);
+  // A server that serves no handshake revision (supportedVersions lists 2026-07-28-era ones only): the
+  // lifecycle page's error for a version the server cannot agree to.
+  if (version === undefined)
+    throw new JsonRpcError(ErrorCode.InvalidParams, 'Unsupported protocol version', {
+      supported: [...advertisedVersions(supportedVersions)],
+      requested: asked ?? null,
+    });
+  const revision = await requireRevision(version);
   const entry = revision.lookup('initialize')!;
   if (!req.params || (entry.params && !entry.params(req.params))) throw invalidRequestParameters();
   const { options } = conn.server;

@@ -49,7 +49,7 @@ import { checkMirroredHeaders, HEADER_MISMATCH, headerMismatch } from './headers
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from '../stateless/meta.ts';
 import { extensionMethod } from '../stateless/method.ts';
 import { HTTP_400_CODES } from '../protocol.ts';
-import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision } from '../revisions.ts';
+import { advertisedVersions, loadedRevision, requireRevision, servedStateless } from '../revisions.ts';
 import type { McpServer } from '../server/server.ts';
 
 export { HTTP_DEFAULTS, type HttpAuthorization, type HttpRefusal, type McpHttpOptions } from './options.ts';
@@ -88,7 +88,8 @@ export class McpHttpHandler {
     OriginPolicy;
   readonly #sessions = new Map<string, Session>();
   #streams = 0;
-  readonly #sweeper: NodeJS.Timeout;
+  /** Started with the first session, not at construction: a Worker makes its handler at module scope, where timers are refused. */
+  #sweeper: ReturnType<typeof setInterval> | undefined;
   readonly #sseLimits: SseLimits;
 
   constructor(server: McpServer, options: McpHttpOptions = {}) {
@@ -96,8 +97,6 @@ export class McpHttpHandler {
     this.#opts = { ...HTTP_DEFAULTS, ...options };
     requireCheckable(server.options, options.authorization);
     this.#sseLimits = { softQueueBytes: this.#opts.softQueueBytes, maxQueueBytes: this.#opts.maxQueueBytes, log: (line) => server.log(line) };
-    this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, this.#opts.sessionIdleMs));
-    this.#sweeper.unref();
   }
 
   /** The node:http request listener (`http.createServer(handler.handle)`); it reads the body itself. */
@@ -238,9 +237,10 @@ export class McpHttpHandler {
       const unsupported = unsupportedVersionOf(version, advertisedVersions(this.#server.options.supportedVersions));
       if (unsupported) return sendError(res, 400, id, unsupported);
     }
+    const newest = servedStateless(this.#server.options.supportedVersions);
     const entry =
       extensionMethod(this.#server.extensions, method)?.entry ??
-      (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
+      (newest === undefined ? undefined : (loadedRevision(newest) ?? (await requireRevision(newest))).lookup(method));
     const toolSchema =
       method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);
@@ -286,6 +286,10 @@ export class McpHttpHandler {
     const conn = this.#server.connect(channel);
     const session: Session = { id: sessionId, channel, conn, lastSeen: Date.now() };
     this.#sessions.set(sessionId, session);
+    if (!this.#sweeper) {
+      this.#sweeper = setInterval(() => this.#sweep(), Math.min(60_000, this.#opts.sessionIdleMs));
+      (this.#sweeper as { unref?: () => void }).unref?.();
+    }
     // A failed initialize leaves no session behind.
     channel.onIdle = () => {
       channel.onIdle = undefined;
@@ -362,6 +366,7 @@ export class McpHttpHandler {
   /** Ends every session and stream (the server's listen streams end with their result first). */
   close(): void {
     clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
     this.#server.shutdown();
     for (const session of [...this.#sessions.values()]) this.#closeSession(session);
   }

@@ -4,6 +4,7 @@
  * manifest gives the params field) and Mcp-Param-* (a tool's `x-mcp-header` annotations). Values may be
  * base64-wrapped as `=?base64?…?=`. Every failure is -32020 (HTTP 400).
  */
+import { fromBase64 } from '../../jsonrpc/bytes.ts';
 import { JsonRpcError, type JsonObject } from '../../jsonrpc/message.ts';
 import type { HttpRequest } from '../../transports/exchange.ts';
 import { MCP_ERRORS } from '../protocol.ts';
@@ -31,9 +32,9 @@ const missing = (name: string) => mismatch(`Missing or repeated required header:
 export function decodeHeaderValue(raw: string): string | undefined {
   const m = BASE64_WRAPPER.exec(raw);
   if (m) {
-    // Canonical base64 only: Buffer decodes leniently (missing padding, stray bits), so re-encode and compare.
-    const bytes = Buffer.from(m[1]!, 'base64');
-    if (bytes.toString('base64') !== m[1]) return undefined;
+    // Canonical base64 only (missing padding or stray bits are refused: bytes.ts).
+    const bytes = fromBase64(m[1]!);
+    if (!bytes) return undefined;
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {

@@ -9,10 +9,12 @@ import type { Transport } from '../../transports/transport.ts';
 import { McpConnection, type ConnectionOptions } from './connection.ts';
 import type { ListenTarget, McpServerExtension } from './extensions.ts';
 import { META } from '../stateless/meta.ts';
+import { advertisedVersions } from '../revisions.ts';
 import { RequestStateCodec } from '../stateless/request-state.ts';
 import { answerThrown, isBehaviourFailure } from './thrown.ts';
 import type { ListKind } from './subscriptions.ts';
 import type { CatalogChange, Handler, McpServerOptions, RequestContext } from './types.ts';
+import { stderrLine } from '../../jsonrpc/stderr.ts';
 
 export class McpServer implements ListenTarget {
   readonly options: McpServerOptions;
@@ -44,6 +46,8 @@ export class McpServer implements ListenTarget {
       for (const [method, handler] of Object.entries(ext.handlers ?? {})) if (!handlers.has(method)) handlers.set(method, handler);
     this.handlers = handlers;
     for (const ext of this.extensions) ext.attach?.(this);
+    // A list of revisions is checked now: an unknown one is a one-line error at construction, not at a request.
+    advertisedVersions(options.supportedVersions);
     this.codec = new RequestStateCodec(options.requestStateSecret, options.requestStateTtlSeconds);
     this.#unsubscribe = options.notificationBus?.subscribe((change) => this.#deliver(change));
   }
@@ -57,7 +61,7 @@ export class McpServer implements ListenTarget {
   }
 
   log(line: string): void {
-    (this.options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+    (this.options.log ?? stderrLine)(line);
   }
 
   /**

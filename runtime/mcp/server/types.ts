@@ -17,6 +17,7 @@ import type {
 } from '@wiregen/mcp-2026-07-28';
 import type { AuthInfo } from '../../auth/info.ts';
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
+import type { SupportedVersions } from '../revisions.ts';
 import type { ThrownErrors } from './thrown.ts';
 import type { McpServerExtension } from './extensions.ts';
 
@@ -152,8 +153,15 @@ export interface McpServerOptions {
    * test/golden/README.md). server/discover always has them at the top (the schema, $def DiscoverResult).
    */
   readonly instructionsIn?: 'result' | 'serverInfo';
-  /** The revisions server/discover and -32022 list (revisions.ts `advertisedVersions`). Default `stateless`. */
-  readonly supportedVersions?: 'stateless' | 'all';
+  /**
+   * The revisions served, and those server/discover and -32022 list (revisions.ts `advertisedVersions`):
+   * `stateless` (default) serves every revision and lists the 2026-07-28-era ones; `all` serves and lists every
+   * revision; a list (`['2026-07-28']`) serves exactly those and lists them, and the server never loads the
+   * package of another (so a bundle may leave the others out: docs/deployment.md). Initialize answers with the
+   * revision asked for if served, else the newest served handshake one (-32602 when none is); a 2026-07-28
+   * request for a revision not served is -32022.
+   */
+  readonly supportedVersions?: SupportedVersions;
   /**
    * -32601 in the 2026-07-28 era for a method a handshake revision has but 2026-07-28 removed (initialize,
    * ping, logging/setLevel, resources/(un)subscribe): `data` (default), "Method not found" with the method as
@@ -178,7 +186,7 @@ export interface McpServerOptions {
   /** ttlMs/cacheScope put on cacheable results that do not set them. Default 0 / private. */
   readonly cache?: CacheHints;
   /** Key for signing requestState (at least 32 bytes). Default: random per process. */
-  readonly requestStateSecret?: Buffer;
+  readonly requestStateSecret?: Uint8Array;
   /** How long a requestState stays valid. Default 300 s. */
   readonly requestStateTtlSeconds?: number;
   /** How long the handshake era waits for the client to answer elicitation, sampling or roots. Default 10 min. */

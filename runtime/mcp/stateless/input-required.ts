@@ -60,21 +60,21 @@ export function isInputRequired(value: unknown): value is JsonObject {
 
 /**
  * The input_required result `value` asks for: -32603 when `entry`'s method has no input rounds; -32021 when
- * the client (`clientCapabilities`) cannot answer one of its requests; with the handler's kept state signed
- * (`signState`, when it kept any) as its requestState; -32603 when it carries neither requests nor state.
+ * the client (`clientCapabilities`) cannot answer one of its requests; with `requestState` (the handler's kept
+ * state, signed, when it kept any); -32603 when it carries neither requests nor state.
  */
 export function askingResult(
   value: JsonObject,
   entry: MethodEntry,
   clientCapabilities: JsonObject,
   revision: Revision,
-  signState: (() => string) | undefined,
+  requestState: string | undefined,
 ): JsonObject {
   if (!entry.inputRequired) throw new JsonRpcError(ErrorCode.InternalError, 'Input-required result is not permitted for this operation');
   const asking: JsonObject = { ...value };
   if (isObject(asking['inputRequests']))
     checkClientCapabilities(asking['inputRequests'] as Record<string, WireInputRequest>, clientCapabilities, revision);
-  if (signState) asking['requestState'] = signState();
+  if (requestState !== undefined) asking['requestState'] = requestState;
   if (asking['inputRequests'] === undefined && asking['requestState'] === undefined)
     throw new JsonRpcError(ErrorCode.InternalError, 'Invalid input-required result');
   return asking;

@@ -33,11 +33,12 @@ export const unsupportedVersion = (requested: string, supported: Iterable<string
   new JsonRpcError(MCP_ERRORS.unsupportedVersion, 'Unsupported protocol version', { supported: [...supported], requested });
 
 /**
- * The -32022 answer to a request for `version`, or undefined when this server speaks it: the one check of the
- * version, made by the `_meta` checks below and, first, by HTTP admission (runtime/mcp/http/handler.ts).
+ * The -32022 answer to a request for `version`, or undefined when this server speaks it (a 2026-07-28-era
+ * revision among the `supported` it lists): the one check of the version, made by the `_meta` checks below
+ * and, first, by HTTP admission (runtime/mcp/http/handler.ts).
  */
 export function unsupportedVersionOf(version: string, supported: readonly string[] = STATELESS_VERSIONS): JsonRpcError | undefined {
-  return isStatelessVersion(version) ? undefined : unsupportedVersion(version, supported);
+  return isStatelessVersion(version) && supported.includes(version) ? undefined : unsupportedVersion(version, supported);
 }
 
 /** A client's identity as the schema of the revision in use has checked it (an Implementation), if it is there. */

@@ -12,15 +12,15 @@
  * of a revision) and the handler.
  */
 import type { IncomingRequest } from '../../jsonrpc/incoming.ts';
-import { isObject } from '../../jsonrpc/message.ts';
-import { advertisedVersions, LATEST_STATELESS, loadedRevision, loadRevision, requireRevision } from '../revisions.ts';
+import { isObject, type JsonObject } from '../../jsonrpc/message.ts';
+import { advertisedVersions, loadedRevision, loadRevision, requireRevision, servedStateless } from '../revisions.ts';
 import { methodNotFound } from '../server/errors.ts';
 import { checkResult } from '../server/result-check.ts';
 import { runHandler } from '../server/run.ts';
 import type { Serving } from '../server/serving.ts';
 import { handlerOf } from './handler.ts';
 import { askingResult, isInputRequired } from './input-required.ts';
-import { checkRequestMeta, unloadedVersion } from './meta.ts';
+import { checkRequestMeta, META, unloadedVersion, unsupportedVersion } from './meta.ts';
 import { extensionMethod, requireCapabilities, requireServed } from './method.ts';
 import { answersFor } from './mrtr.ts';
 import { checkParams } from './params.ts';
@@ -31,18 +31,23 @@ import { withEnvelope } from './result.ts';
 export async function serveStateless(conn: Serving, req: IncomingRequest): Promise<unknown> {
   const { server } = conn;
 
-  // method (method.ts): an extension's, or a client request of the newest revision; else -32601.
+  // method (method.ts): an extension's, or a client request of the newest revision served; else -32601. A
+  // server that serves no 2026-07-28-era revision (supportedVersions lists handshake ones only) answers -32022.
+  const { supportedVersions } = server.options;
+  const newest = servedStateless(supportedVersions);
+  if (newest === undefined) throw unsupportedVersion(askedVersion(req.params), advertisedVersions(supportedVersions));
   const extension = extensionMethod(server.extensions, req.method);
-  const probe = extension?.entry ?? (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(req.method);
+  const probe = extension?.entry ?? (loadedRevision(newest) ?? (await requireRevision(newest))).lookup(req.method);
   requireServed(server, req.method, probe);
 
   // capabilities (method.ts): its server capability gates advertised; else -32601.
   requireCapabilities(probe, server.options.capabilities.stateless);
 
   // envelope and version (meta.ts): the `_meta` envelope, and the revision it asks for, loaded.
+  const advertised = advertisedVersions(supportedVersions);
   const unloaded = unloadedVersion(req.params);
-  if (unloaded) await loadRevision(unloaded);
-  const meta = checkRequestMeta(req.params, LATEST_STATELESS, advertisedVersions(server.options.supportedVersions));
+  if (unloaded && advertised.includes(unloaded)) await loadRevision(unloaded);
+  const meta = checkRequestMeta(req.params, newest, advertised);
   const revision = loadedRevision(meta.protocolVersion)!;
   const entry = extension?.entry ?? revision.lookup(req.method);
   if (!entry) throw methodNotFound(req.method);
@@ -51,7 +56,7 @@ export async function serveStateless(conn: Serving, req: IncomingRequest): Promi
   const params = checkParams(entry, req.params!);
 
   // requestState (request-state.ts): what an earlier round kept, verified; else -32602.
-  const state = verifiedState(server.codec, entry, req.method, params);
+  const state = await verifiedState(server.codec, entry, req.method, params);
 
   // The request is valid: a connection serves this era from now on.
   conn.enterStateless();
@@ -73,8 +78,9 @@ export async function serveStateless(conn: Serving, req: IncomingRequest): Promi
   });
 
   // input-required (input-required.ts): a round that asks for input, checked, its kept state signed.
-  const signState = kept.set ? () => server.codec.sign(req.method, params, kept.data) : undefined;
-  const result = isInputRequired(value) ? askingResult(value, entry, meta.clientCapabilities, revision, signState) : value;
+  const asking = isInputRequired(value);
+  const token = asking && kept.set ? await server.codec.sign(req.method, params, kept.data) : undefined;
+  const result = asking ? askingResult(value, entry, meta.clientCapabilities, revision, token) : value;
 
   // envelope (result.ts): resultType, the server's identity, cache hints.
   const shaped = withEnvelope(server.options, entry, result);
@@ -82,4 +88,11 @@ export async function serveStateless(conn: Serving, req: IncomingRequest): Promi
   // result check (server/result-check.ts): against the revision's result schema; else -32603.
   checkResult(server, entry, shaped, revision);
   return shaped;
+}
+
+/** The version a request's `_meta` asks for, as -32022 reports it ('' when it names none). */
+function askedVersion(params: JsonObject | undefined): string {
+  const meta = params?.['_meta'];
+  const asked = isObject(meta) ? meta[META.protocolVersion] : undefined;
+  return typeof asked === 'string' ? asked : '';
 }

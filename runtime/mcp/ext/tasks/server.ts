@@ -64,18 +64,22 @@ export class McpTasks implements McpServerExtension {
   readonly #pending = new WeakMap<RequestContext, Escalate>();
   /** One write at a time per task (tasks/update and the work both change a record). */
   readonly #locks = new Map<string, Promise<unknown>>();
-  readonly #sweeper: ReturnType<typeof setInterval>;
+  /** Started with the first task, not at construction (a Worker makes its server at module scope, where timers are refused). */
+  #sweeper: ReturnType<typeof setInterval> | undefined;
+  readonly #sweepMs: number;
   #server: ListenTarget | undefined;
-  /** Tasks a previous process left unfinished are failed before anything else is served. */
-  readonly #ready: Promise<void>;
+  /** Tasks a previous process left unfinished are failed before anything else is served (on the first use: no store I/O at construction). */
+  #recovered: Promise<void> | undefined;
 
   constructor(options: McpTasksOptions = {}) {
     this.store = options.store ?? new InMemoryMcpTaskStore();
     this.#ttlMs = options.ttlMs === undefined ? 3_600_000 : options.ttlMs;
     this.#pollIntervalMs = options.pollIntervalMs ?? 500;
-    this.#ready = this.#recover();
-    this.#sweeper = setInterval(() => void this.#sweep(), options.sweepMs ?? 60_000);
-    (this.#sweeper as { unref?: () => void }).unref?.();
+    this.#sweepMs = options.sweepMs ?? 60_000;
+  }
+
+  get #ready(): Promise<void> {
+    return (this.#recovered ??= this.#recover());
   }
 
   readonly methods: Readonly<Record<string, ExtensionMethod>> = {
@@ -189,6 +193,10 @@ export class McpTasks implements McpServerExtension {
 
   async #create(ctx: RequestContext): Promise<{ record: StoredTask; ctx: RequestContext }> {
     await this.#ready;
+    if (!this.#sweeper) {
+      this.#sweeper = setInterval(() => void this.#sweep(), this.#sweepMs);
+      (this.#sweeper as { unref?: () => void }).unref?.();
+    }
     const at = now();
     const taskId = crypto.randomUUID();
     const task: DetailedTask = {
