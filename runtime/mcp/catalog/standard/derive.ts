@@ -27,6 +27,21 @@ async function derive(schema: StandardSchemaV1, side: SchemaSide, where: string,
 }
 
 /**
+ * The JSON Schema of a tool's arguments or value, which is an object (the builder's ToolDefinition; $def Tool
+ * `inputSchema.type` is "object"). A library may convert what it cannot say to `{}` (ArkType, a morph's
+ * unknown output) rather than throw: that is a problem too.
+ */
+async function deriveObject(schema: StandardSchemaV1, side: SchemaSide, where: string, problems: string[]): Promise<JsonObject | undefined> {
+  const derived = await derive(schema, side, where, problems);
+  if (!derived || derived['type'] === 'object') return derived;
+  const { $schema, ...rest } = derived;
+  problems.push(
+    `${where}: the ${schema['~standard'].vendor} schema's ${side} side is not an object (its JSON Schema is ${JSON.stringify(rest)}); a tool's arguments and value are objects`,
+  );
+  return undefined;
+}
+
+/**
  * A prompt's `arguments` ($def PromptArgument: name, title, description, required) from the JSON Schema of an
  * object: one per property, in order, `required` from the object's `required`. Prompt arguments are strings on
  * the wire ($def GetPromptRequestParams: `arguments: { [key: string]: string }`), so the schema is an object.
@@ -61,8 +76,8 @@ export async function deriveSpec(spec: CatalogSpec, items: StandardItems, proble
       const given = items.tools.get(tool.name);
       if (!given) return tool;
       const where = `tool ${tool.name}`;
-      const input = given.input ? await derive(given.input, 'input', `${where}: /inputSchema`, problems) : undefined;
-      const output = given.output ? await derive(given.output, 'output', `${where}: /outputSchema`, problems) : undefined;
+      const input = given.input ? await deriveObject(given.input, 'input', `${where}: /inputSchema`, problems) : undefined;
+      const output = given.output ? await deriveObject(given.output, 'output', `${where}: /outputSchema`, problems) : undefined;
       return { ...tool, ...(input ? { inputSchema: input as ToolSpec['inputSchema'] } : {}), ...(output ? { outputSchema: output } : {}) };
     }),
   );

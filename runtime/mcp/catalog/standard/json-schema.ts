@@ -34,11 +34,16 @@ type Converter = (schema: StandardSchemaV1, side: SchemaSide) => Promise<unknown
 /** The optional peers, imported by name only when a schema of theirs lacks `~standard.jsonSchema`. */
 const importPeer = (name: string): Promise<Record<string, unknown>> => import(/* @vite-ignore */ name) as Promise<Record<string, unknown>>;
 
+/** Valibot's refinement actions (by `type`), which its converter would refuse with errorMode 'throw'. */
+const VALIBOT_CHECKS = ['check', 'partial_check', 'check_items', 'raw_check'];
+
 const CONVERTERS: Readonly<Record<string, Converter>> = {
-  // https://valibot.dev/guides/json-schema/: toJsonSchema(schema, { target, typeMode, errorMode }).
+  // https://valibot.dev/guides/json-schema/: toJsonSchema(schema, { target, typeMode, errorMode, ignoreActions }).
+  // A check (v.check, v.partialCheck, v.checkItems, v.rawCheck) is a refinement JSON Schema cannot say: left
+  // out of the listing, as Zod leaves out .refine() and ArkType .narrow(); the library still runs it.
   valibot: async (schema, side) => {
     const { toJsonSchema } = (await importPeer('@valibot/to-json-schema')) as { toJsonSchema: (s: unknown, c: object) => unknown };
-    return toJsonSchema(schema, { target: 'draft-2020-12', typeMode: side, errorMode: 'throw' });
+    return toJsonSchema(schema, { target: 'draft-2020-12', typeMode: side, errorMode: 'throw', ignoreActions: VALIBOT_CHECKS });
   },
   // https://zod.dev/json-schema: z.toJSONSchema(schema, { target, io }) (Zod 4 before ~standard.jsonSchema).
   zod: async (schema, side) => {
