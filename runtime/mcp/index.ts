@@ -8,6 +8,8 @@ export type { ExtensionMethod, ListenTarget, McpServerExtension } from './server
 export type {
   CacheHints,
   CatalogChange,
+  ElicitAnswer,
+  ElicitSchema,
   Era,
   Handler,
   InputMethod,

@@ -56,3 +56,15 @@ mcpServer({ name: 'w', version: '1' })
   .prompt('v', { arguments: v.object({ id: v.string() }) }, ({ id }) => id)
   // @ts-expect-error no argument `town`
   .prompt('a', { arguments: type({ city: 'string' }) }, ({ town }) => town);
+
+// ctx.elicit: the accepted content is the schema's value (a Standard Schema's output, a JSON Schema's FromSchema).
+mcpServer({ name: 'w', version: '1' }).tool('ask', {}, async (_args, ctx) => {
+  const zod = await ctx.elicit('Name?', z.object({ name: z.string(), guests: z.number().default(0) }));
+  if (zod.action === 'accept') expectType<Equal<typeof zod.content, { name: string; guests: number }>>(true);
+  else expectType<Equal<typeof zod.content, undefined>>(true);
+  const json = await ctx.elicit('Ok?', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false });
+  if (json.action === 'accept') expectType<Equal<typeof json.content, { ok: boolean }>>(true);
+  // @ts-expect-error a form is an object schema
+  await ctx.elicit('No', { type: 'string' });
+  return 'done';
+});
