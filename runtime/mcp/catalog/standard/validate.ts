@@ -11,8 +11,16 @@ import type { Parsed, Parser } from '../types.ts';
 /** How many issues one message lists (the same bound as describeSchemaErrors). */
 const LISTED_ISSUES = 10;
 
-/** One path segment as RFC 6901 writes it: `~` as `~0`, `/` as `~1`. */
-const escapeSegment = (key: PropertyKey): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+const SPECIAL = /[~/]/;
+/**
+ * One path segment as RFC 6901 writes it: `~` as `~0`, `/` as `~1`. Only a key that has one is rewritten
+ * (`replaceAll` on every key took 0.6 µs a segment on Node 22, bench/standard-schema.ts).
+ */
+function escapeSegment(key: PropertyKey): string {
+  if (typeof key === 'number') return String(key);
+  const text = typeof key === 'string' ? key : String(key);
+  return SPECIAL.test(text) ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
+}
 
 /** The JSON pointer of an issue's path (`''` for the whole value). */
 export function issuePointer(path: StandardSchemaV1.Issue['path']): string {
