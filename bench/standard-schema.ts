@@ -11,7 +11,7 @@
  *    Zod tool against the official SDK v2's (`@modelcontextprotocol/server` 2.4.0 McpServer.registerTool
  *    with the same Zod schema, over its InMemoryTransport), both in the handshake era (2025-11-25).
  *
- * Medians of `--rounds` rounds (default 7), each warmed up. Not part of `npm test`; numbers in BENCHMARKS.md.
+ * Medians and ranges of `--rounds` rounds (default 7), the subjects interleaved in each round, after a warm-up. Not part of `npm test`; numbers in BENCHMARKS.md.
  */
 import { parseArgs } from 'node:util';
 import { InMemoryTransport, McpServer as SdkServer } from '@modelcontextprotocol/server';
@@ -82,6 +82,9 @@ function nsPerCall(fn: (value: unknown) => void, value: unknown): number {
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median and the range over the rounds: `230 (210–260)`. */
+const cell = (xs: readonly number[], digits: number) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 function validation(): void {
   // Same answers first: every subject accepts VALID and rejects INVALID.
@@ -101,9 +104,9 @@ function validation(): void {
       row.invalid.push(nsPerCall(fn, INVALID));
       results.set(name, row);
     }
-  console.log(`\nValidation of one argument object, ns/call (median of ${ROUNDS} rounds)\n`);
+  console.log(`\nValidation of one argument object, ns/call, median (min–max) of ${ROUNDS} rounds\n`);
   console.log('| subject | valid | invalid |\n|---|---:|---:|');
-  for (const [name, { valid, invalid }] of results) console.log(`| ${name} | ${median(valid).toFixed(0)} | ${median(invalid).toFixed(0)} |`);
+  for (const [name, { valid, invalid }] of results) console.log(`| ${name} | ${cell(valid, 0)} | ${cell(invalid, 0)} |`);
 }
 
 const INIT = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
@@ -184,9 +187,9 @@ async function calls(): Promise<void> {
       row.invalid.push(await usPerCall(call, INVALID));
       results.set(name, row);
     }
-  console.log(`\ntools/call in process, handshake era, one at a time, µs/call (median of ${ROUNDS} rounds)\n`);
+  console.log(`\ntools/call in process, handshake era, one at a time, µs/call, median (min–max) of ${ROUNDS} rounds\n`);
   console.log('| server | valid | invalid |\n|---|---:|---:|');
-  for (const [name, { valid, invalid }] of results) console.log(`| ${name} | ${median(valid).toFixed(1)} | ${median(invalid).toFixed(1)} |`);
+  for (const [name, { valid, invalid }] of results) console.log(`| ${name} | ${cell(valid, 1)} | ${cell(invalid, 1)} |`);
 }
 
 console.log(

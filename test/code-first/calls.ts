@@ -31,14 +31,15 @@ export async function ask(builder: McpServerBuilder, method: string, params: Jso
 /** The first text of a tools/call result. */
 export const textOf = (response: JsonObject): unknown => ((response['result'] as JsonObject)['content'] as JsonObject[])[0]!['text'];
 
-/** A tool call in the handshake era (2025-11-25) whose elicitation/create the client answers with `answer`. */
+/** A tool call in the handshake era (2025-11-25 unless `version`) whose elicitation/create the client answers with `answer`. */
 export async function elicitHandshake(
   builder: McpServerBuilder,
   name: string,
   answer: JsonObject,
+  version = '2025-11-25',
 ): Promise<{ sent: JsonObject; response: JsonObject }> {
   const pair = mcpPair(await builder.build(QUIET), { responder: () => answer });
-  await handshake(pair, '2025-11-25', { elicitation: {} });
+  await handshake(pair, version, { elicitation: {} });
   const { response } = await pair.request('tools/call', { name, arguments: {} });
   await pair.close();
   return { sent: pair.frames.find((f) => f['method'] === 'elicitation/create')!, response };

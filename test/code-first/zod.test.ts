@@ -164,6 +164,13 @@ describe('a code-first server with Zod schemas', () => {
     expect(textOf(empty.response)).toBe(`elicit: the answer does not match the form: /name ${message}`);
   });
 
+  it('elicits without `mode` from a 2025-06-18 client (form mode and its field came with 2025-11-25)', async () => {
+    // https://modelcontextprotocol.io/specification/2025-06-18/client/elicitation: params are message and requestedSchema.
+    const { sent, response } = await elicitHandshake(notes(), 'rsvp', { action: 'accept', content: { name: 'cy' } }, '2025-06-18');
+    expect(sent['params']).toEqual({ message: 'Will you come?', requestedSchema: RSVP_FORM });
+    expect(textOf(response)).toBe('CY+0');
+  });
+
   it('elicits a form in 2026-07-28: input_required, then the retry carries the answer', async () => {
     const { first, response } = await elicitStateless(notes(), 'rsvp', { action: 'accept', content: { name: 'bo', guests: 2 } });
     expect(first['resultType']).toBe('input_required');

@@ -31,7 +31,12 @@ export function issuePointer(path: StandardSchemaV1.Issue['path']): string {
 
 /** Every issue, each `<JSON pointer> <message>` (`(root)` for the whole value), joined by "; ". */
 export function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
-  const lines = [...new Set(issues.map((i) => `${issuePointer(i.path) || '(root)'} ${i.message}`))];
+  // A loop rather than map and a Set: issues are few, and this runs on every rejected call.
+  const lines: string[] = [];
+  for (const issue of issues) {
+    const line = `${issuePointer(issue.path) || '(root)'} ${issue.message}`;
+    if (!lines.includes(line)) lines.push(line);
+  }
   if (!lines.length) return '(root) is invalid';
   const more = lines.length > LISTED_ISSUES ? `; … (${lines.length - LISTED_ISSUES} more)` : '';
   return lines.slice(0, LISTED_ISSUES).join('; ') + more;
