@@ -4,7 +4,7 @@
  * (runtime/mcp/catalog/standard/), in this process, on this machine:
  *
  * 1. ns per call of one argument object, valid and invalid: each library's own `~standard.validate` (Zod
- *    4.6, Valibot 1.5, ArkType 2.2), our parser around Zod's (validate plus the issues' text,
+ *    4.6, Valibot 1.5, ArkType 2.2), our parser around Zod's (validate plus the problems' text,
  *    standard/validate.ts), and ajv (2020-12, allErrors, as code-first-compile.ts compiles) of the JSON
  *    Schema derived from the same Zod schema, alone and with its error text (errors.ts describeSchemaErrors);
  * 2. µs per tools/call in process, one after the other, valid and invalid: our code-first server with that
@@ -55,7 +55,7 @@ const SUBJECTS: Record<string, (value: unknown) => void> = {
   'ArkType ~standard.validate': (x) => {
     sink += arkNote['~standard'].validate(x) instanceof Promise ? 1 : 0;
   },
-  'ours: Zod parser (validate + issue text)': (x) => {
+  'ours: Zod parser (validate + problem text)': (x) => {
     const parsed = zodParser(x) as { ok: boolean; problems?: string };
     sink += parsed.ok ? 1 : (parsed.problems?.length ?? 0);
   },

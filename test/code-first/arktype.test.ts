@@ -3,7 +3,7 @@
  * `~standard.jsonSchema` (StandardJSONSchemaV1), so the listing is its conversion
  * (https://arktype.io/docs/json-schema): an object is `type: object` with `properties` and `required`
  * (`'key?'` and a defaulted key are optional), `string > 0` is `minLength: 1`, `number.integer` is
- * `type: integer`; a morph's input side is what it takes. The tool gets ArkType's output; issues are
+ * `type: integer`; a morph's input side is what it takes. The tool gets ArkType's output; invalid values are
  * answered with ArkType's messages.
  */
 import { type } from 'arktype';
@@ -35,7 +35,7 @@ const notes = () =>
       return answer.action === 'accept' ? `${answer.content.name.toUpperCase()}+${answer.content.guests}` : answer.action;
     })
     .prompt(
-      'brief',
+      'summary',
       { arguments: type({ id: 'string', 'style?': "'terse' | 'long'" }) },
       ({ id, style }) => `Summarise ${id} in a ${style ?? 'terse'} style`,
     );
@@ -114,8 +114,8 @@ describe('a code-first server with ArkType schemas', () => {
 
   it("lists a prompt's arguments from the object's keys and renders with ArkType's output", async () => {
     const { prompts } = await listings(notes());
-    expect(prompts).toEqual([{ name: 'brief', arguments: [{ name: 'id', required: true }, { name: 'style' }] }]);
-    const got = await ask(notes(), 'prompts/get', { name: 'brief', arguments: { id: '7', style: 'long' } });
+    expect(prompts).toEqual([{ name: 'summary', arguments: [{ name: 'id', required: true }, { name: 'style' }] }]);
+    const got = await ask(notes(), 'prompts/get', { name: 'summary', arguments: { id: '7', style: 'long' } });
     expect(got['result']).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarise 7 in a long style' } }] });
   });
 

@@ -4,7 +4,7 @@
  * (https://valibot.dev/guides/json-schema/): `v.object` is `type: object` with `properties` and `required`
  * (an `optional` entry is not required; its default is `default`), `minLength`/`integer`/`description`
  * actions are their keywords, `picklist` is `enum`; `typeMode: 'input'` stops a pipeline at its first
- * transform. The tool gets Valibot's output; issues are answered with Valibot's messages.
+ * transform. The tool gets Valibot's output; invalid values are answered with Valibot's messages.
  */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -43,7 +43,7 @@ const notes = () =>
       return answer.action === 'accept' ? `${answer.content.name.toUpperCase()}+${answer.content.guests}` : answer.action;
     })
     .prompt(
-      'brief',
+      'summary',
       { arguments: v.object({ id: v.pipe(v.string(), v.description('The note id')), style: v.optional(v.picklist(['terse', 'long']), 'terse') }) },
       ({ id, style }) => `Summarise ${id} in a ${style} style`,
     );
@@ -54,7 +54,7 @@ const RSVP_FORM = {
   properties: { name: { type: 'string', minLength: 1, description: 'Your name' }, guests: { type: 'integer', default: 0 } },
   required: ['name'],
 };
-const issues = (schema: v.GenericSchema, value: unknown) =>
+const problems = (schema: v.GenericSchema, value: unknown) =>
   v
     .safeParse(schema, value)
     .issues!.map((i) => `/${(i.path ?? []).map((p) => String(p.key)).join('/')} ${i.message}`)
@@ -101,8 +101,8 @@ describe('a code-first server with Valibot schemas', () => {
     const bad = { title: '', words: 'many', tags: ['a', 3] };
     const response = await ask(notes(), 'tools/call', { name: 'save', arguments: bad });
     expect(response['result']).toMatchObject({ isError: true });
-    expect(textOf(response)).toBe(`Error executing tool save: invalid arguments: ${issues(Note, bad)}`);
-    expect(issues(Note, bad)).toMatch(/^\/title .*; \/tags\/1 .*; \/words /);
+    expect(textOf(response)).toBe(`Error executing tool save: invalid arguments: ${problems(Note, bad)}`);
+    expect(problems(Note, bad)).toMatch(/^\/title .*; \/tags\/1 .*; \/words /);
   });
 
   it('checks a refinement (v.forward of a partialCheck)', async () => {
@@ -113,13 +113,13 @@ describe('a code-first server with Valibot schemas', () => {
 
   it('checks the value against the output schema', async () => {
     const response = await ask(notes(), 'tools/call', { name: 'save', arguments: { title: 'negative', words: '1' } });
-    expect(textOf(response)).toBe(`Error executing tool save: output does not match its outputSchema: ${issues(Saved, { id: 'x', size: -1 })}`);
+    expect(textOf(response)).toBe(`Error executing tool save: output does not match its outputSchema: ${problems(Saved, { id: 'x', size: -1 })}`);
   });
 
   it("lists a prompt's arguments from the object's entries and renders with Valibot's output", async () => {
     const { prompts } = await listings(notes());
-    expect(prompts).toEqual([{ name: 'brief', arguments: [{ name: 'id', description: 'The note id', required: true }, { name: 'style' }] }]);
-    const got = await ask(notes(), 'prompts/get', { name: 'brief', arguments: { id: '7' } });
+    expect(prompts).toEqual([{ name: 'summary', arguments: [{ name: 'id', description: 'The note id', required: true }, { name: 'style' }] }]);
+    const got = await ask(notes(), 'prompts/get', { name: 'summary', arguments: { id: '7' } });
     expect(got['result']).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarise 7 in a terse style' } }] });
   });
 

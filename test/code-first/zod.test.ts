@@ -45,9 +45,9 @@ const notes = (invalidArguments?: 'error') =>
       return answer.action === 'accept' ? `${answer.content.name.toUpperCase()}+${answer.content.guests}` : answer.action;
     })
     .prompt(
-      'brief',
+      'summary',
       {
-        description: 'Brief a note',
+        description: 'Summary of a note',
         arguments: z.object({ id: z.string().describe('The note id'), style: z.enum(['terse', 'long']).default('terse') }),
       },
       ({ id, style }) => `Summarise ${id} in a ${style} style`,
@@ -109,9 +109,9 @@ describe('a code-first server with Zod schemas', () => {
 
   it("answers invalid arguments naming each JSON pointer with Zod's message, as a result or -32602", async () => {
     const bad = { title: '', words: 'many', tags: ['a', 3] };
-    const issues = z.safeParse(Note, bad).error!.issues;
-    expect(issues.map((i) => i.path.join('/'))).toEqual(['title', 'tags/1', 'words']);
-    const expected = issues.map((i) => `/${i.path.join('/')} ${i.message}`).join('; ');
+    const reported = z.safeParse(Note, bad).error!.issues;
+    expect(reported.map((i) => i.path.join('/'))).toEqual(['title', 'tags/1', 'words']);
+    const expected = reported.map((i) => `/${i.path.join('/')} ${i.message}`).join('; ');
     const result = await ask(notes(), 'tools/call', { name: 'save', arguments: bad });
     expect(result['result']).toMatchObject({ isError: true });
     expect(textOf(result)).toBe(`Error executing tool save: invalid arguments: ${expected}`);
@@ -138,14 +138,18 @@ describe('a code-first server with Zod schemas', () => {
   it("lists a prompt's arguments from the object's properties and renders with Zod's output", async () => {
     const { prompts } = await listings(notes());
     expect(prompts).toEqual([
-      { name: 'brief', description: 'Brief a note', arguments: [{ name: 'id', description: 'The note id', required: true }, { name: 'style' }] },
+      {
+        name: 'summary',
+        description: 'Summary of a note',
+        arguments: [{ name: 'id', description: 'The note id', required: true }, { name: 'style' }],
+      },
     ]);
-    const got = await ask(notes(), 'prompts/get', { name: 'brief', arguments: { id: '7' } });
+    const got = await ask(notes(), 'prompts/get', { name: 'summary', arguments: { id: '7' } });
     expect(got['result']).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarise 7 in a terse style' } }] });
-    const bad = await ask(notes(), 'prompts/get', { name: 'brief', arguments: { id: '7', style: 'loud' } });
+    const bad = await ask(notes(), 'prompts/get', { name: 'summary', arguments: { id: '7', style: 'loud' } });
     const message = z.safeParse(z.enum(['terse', 'long']), 'loud').error!.issues[0]!.message;
-    expect(bad['error']).toEqual({ code: -32602, message: `Invalid arguments for prompt brief: /style ${message}` });
-    expect((await ask(notes(), 'prompts/get', { name: 'brief', arguments: {} }))['error']).toEqual({
+    expect(bad['error']).toEqual({ code: -32602, message: `Invalid arguments for prompt summary: /style ${message}` });
+    expect((await ask(notes(), 'prompts/get', { name: 'summary', arguments: {} }))['error']).toEqual({
       code: -32602,
       message: 'Missing required prompt arguments',
       data: { missing: ['id'] },

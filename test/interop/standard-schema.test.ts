@@ -49,7 +49,7 @@ describe.each(['sdk-1.32.2', 'v2-legacy', 'v2-pinned'])('%s over stdio', (flavou
       try {
         const seen = await tour(c.client, c.callTool);
         expect(seen.tools).toEqual({ save: 'ok', rsvp: 'ok' });
-        expect(seen.prompts).toEqual({ brief: 'ok' });
+        expect(seen.prompts).toEqual({ summary: 'ok' });
       } finally {
         await c.close();
       }

@@ -14,7 +14,7 @@ import { LATEST_STATELESS, requireRevision } from '../../revisions.ts';
 import { schemaReason, type SchemaError } from '../../server/errors.ts';
 import type { ElicitAnswer, ElicitSchema, RequestContext } from '../../server/types.ts';
 import { deriveJsonSchema, isStandardSchema } from './json-schema.ts';
-import { describeIssues } from './validate.ts';
+import { describeFailure } from './validate.ts';
 
 type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
 
@@ -69,6 +69,6 @@ export async function elicitForm<S extends ElicitSchema>(
   if (!isStandardSchema(schema)) return { action: 'accept', content } as ElicitAnswer<S>;
   let result = (schema as StandardSchemaV1)['~standard'].validate(content);
   if (result instanceof Promise) result = await result;
-  if (result.issues) throw new Error(`elicit: the answer does not match the form: ${describeIssues(result.issues)}`);
+  if (result.issues) throw new Error(`elicit: the answer does not match the form: ${describeFailure(result.issues)}`);
   return { action: 'accept', content: result.value } as ElicitAnswer<S>;
 }

@@ -1,15 +1,15 @@
 /**
  * @module mcp/catalog/standard/validate — runs a Standard Schema's own validate (`~standard.validate`,
  * https://standardschema.dev) on a value and says what is wrong the way the ajv-compiled checks do
- * (errors.ts describeSchemaErrors): `<JSON pointer> <reason>; …`, the pointer built from each issue's `path`
+ * (errors.ts describeSchemaErrors): `<JSON pointer> <reason>; …`, the pointer built from each reported problem's `path`
  * (RFC 6901), the reason the library's message. On success the value is the library's output: its
  * transforms, coercions, defaults and refinements apply, as they would in the author's own code.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Parsed, Parser } from '../types.ts';
 
-/** How many issues one message lists (the same bound as describeSchemaErrors). */
-const LISTED_ISSUES = 10;
+/** How many problems one message lists (the same bound as describeSchemaErrors). */
+const LISTED_PROBLEMS = 10;
 
 const SPECIAL = /[~/]/;
 /**
@@ -22,28 +22,28 @@ function escapeSegment(key: PropertyKey): string {
   return SPECIAL.test(text) ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
-/** The JSON pointer of an issue's path (`''` for the whole value). */
-export function issuePointer(path: StandardSchemaV1.Issue['path']): string {
+/** The JSON pointer of a reported problem's path (StandardSchemaV1.Issue `path`) (`''` for the whole value). */
+export function pathPointer(path: StandardSchemaV1.Issue['path']): string {
   let pointer = '';
   for (const segment of path ?? []) pointer += `/${escapeSegment(typeof segment === 'object' && segment !== null ? segment.key : segment)}`;
   return pointer;
 }
 
-/** Every issue, each `<JSON pointer> <message>` (`(root)` for the whole value), joined by "; ". */
-export function describeIssues(issues: readonly StandardSchemaV1.Issue[]): string {
-  // A loop rather than map and a Set: issues are few, and this runs on every rejected call.
+/** Every problem the library reported, each `<JSON pointer> <message>` (`(root)` for the whole value), joined by "; ". */
+export function describeFailure(reported: readonly StandardSchemaV1.Issue[]): string {
+  // A loop rather than map and a Set: the problems are few, and this runs on every rejected call.
   const lines: string[] = [];
-  for (const issue of issues) {
-    const line = `${issuePointer(issue.path) || '(root)'} ${issue.message}`;
+  for (const problem of reported) {
+    const line = `${pathPointer(problem.path) || '(root)'} ${problem.message}`;
     if (!lines.includes(line)) lines.push(line);
   }
   if (!lines.length) return '(root) is invalid';
-  const more = lines.length > LISTED_ISSUES ? `; … (${lines.length - LISTED_ISSUES} more)` : '';
-  return lines.slice(0, LISTED_ISSUES).join('; ') + more;
+  const more = lines.length > LISTED_PROBLEMS ? `; … (${lines.length - LISTED_PROBLEMS} more)` : '';
+  return lines.slice(0, LISTED_PROBLEMS).join('; ') + more;
 }
 
 const settle = (result: StandardSchemaV1.Result<unknown>): Parsed =>
-  result.issues ? { ok: false, problems: describeIssues(result.issues) } : { ok: true, value: result.value };
+  result.issues ? { ok: false, problems: describeFailure(result.issues) } : { ok: true, value: result.value };
 
 /** A {@link Parser} of a Standard Schema: synchronous when the library's validate is (Zod's, Valibot's, ArkType's are). */
 export function standardParser(schema: StandardSchemaV1): Parser {
