@@ -11,11 +11,12 @@
  * ```
  *
  * Argument and value types come from the JSON Schemas (from-schema.ts), or from Standard Schemas (Zod,
- * Valibot, ArkType…: their JSON Schema is derived for the listing and the library validates, standard/). It builds the same
- * {@link CatalogDefinition} a generated sample module does (spec, behaviours, validators) and serves it
- * through the catalog (catalog.ts), so every wire detail is the generated path's. The items and schemas are
- * checked and compiled once, on the first {@link McpServerBuilder.definition} (code-first-compile.ts, which loads
- * ajv then); what is wrong is a {@link DefinitionError} naming each item and JSON pointer.
+ * Valibot, ArkType…: their JSON Schema is derived for the listing and the library validates, standard/). It
+ * builds the same {@link CatalogDefinition} a generated sample module does (spec, behaviours, validators) and
+ * serves it through the catalog (catalog.ts), so every wire detail is the generated path's. The items and
+ * schemas are checked and compiled once, on the first {@link McpServerBuilder.definition} (code-first-compile.ts,
+ * which loads ajv then if a schema is a JSON Schema object); what is wrong is a {@link DefinitionError} naming
+ * each item and JSON pointer.
  */
 import type { Icon, MetaObject, ToolAnnotations } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../jsonrpc/message.ts';

@@ -5,8 +5,8 @@
  * so the schema library converts its own schema, in this order:
  *
  * 1. `~standard.jsonSchema.input/output({ target: 'draft-2020-12' })`: the Standard JSON Schema interface
- *    (`StandardJSONSchemaV1` of `@standard-schema/spec` 1.1), which Zod 4 (4.2 and later) and ArkType 2.1.28+
- *    implement;
+ *    (`StandardJSONSchemaV1` of `@standard-schema/spec` 1.1), which Zod 4.6 and ArkType 2.2 implement (the
+ *    versions tested, test/code-first/);
  * 2. otherwise the library's own converter, loaded only then: Valibot's `toJsonSchema` of
  *    `@valibot/to-json-schema` (Valibot 1.5 has no `~standard.jsonSchema`), Zod's `z.toJSONSchema`,
  *    ArkType's `.toJsonSchema()`.
