@@ -23,8 +23,9 @@ export function mcpServerSuite(packed: () => Packed): void {
     let project: ConsumerProject;
 
     beforeAll(() => {
-      // hono for the docs' code; @types/pg for @wiregen/runtime/a2a/postgres's declarations (pg, its optional peer, has none).
-      project = consumerProject('mcp-server', packed(), ['hono@4', '@types/pg@8']);
+      // hono and zod (an optional peer: docs/code-first.md's Standard Schema server) for the docs' code; @types/pg for
+      // @wiregen/runtime/a2a/postgres's declarations (pg, its optional peer, has none).
+      project = consumerProject('mcp-server', packed(), ['hono@4', 'zod@4.6.7', '@types/pg@8']);
     }, 300_000);
 
     afterAll(() => project?.dispose());

@@ -4,7 +4,18 @@
  */
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
 import { LOGGING_LEVELS } from '../protocol.ts';
-import type { InputMethod, InputRequest, InputResult, InputResults, LoggingLevel, RequestContext, WireInputRequest } from './types.ts';
+import type {
+  ElicitAnswer,
+  ElicitSchema,
+  InputMethod,
+  InputRequest,
+  InputResult,
+  InputResults,
+  LoggingLevel,
+  RequestContext,
+  WireInputRequest,
+} from './types.ts';
+import { elicitForm } from '../catalog/standard/elicit.ts';
 
 /** What a request's context is built from: the fields it passes on as they are, and what its methods use. */
 export interface ContextInit extends Pick<
@@ -89,6 +100,12 @@ class Context implements BuiltContext {
   // askClient; 2026-07-28: answersFor), so they are the typed results; the requests go out as they are.
   readonly input = async <M extends InputMethod>(key: string, request: InputRequest<M>): Promise<InputResult<M>> =>
     (await this.#init.obtain({ [key]: request as WireInputRequest }))[key] as InputResult<M>;
+
+  /** The number of ctx.elicit calls so far: the n-th's key is the same on every round (a 2026-07-28 handler runs again). */
+  #elicits = 0;
+
+  readonly elicit = <const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitAnswer<S>> =>
+    elicitForm(this, `elicit:${++this.#elicits}`, message, schema);
 
   readonly inputs = async <R extends Readonly<Record<string, InputRequest>>>(requests: R): Promise<InputResults<R>> =>
     (await this.#init.obtain(requests as Readonly<Record<string, WireInputRequest>>)) as InputResults<R>;

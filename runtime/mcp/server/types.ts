@@ -15,8 +15,10 @@ import type {
   ServerHandlers,
   ServerRequestMethod,
 } from '@wiregen/mcp-2026-07-28';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { AuthInfo } from '../../auth/info.ts';
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
+import type { FromSchema, ObjectSchema } from '../catalog/from-schema.ts';
 import type { SupportedVersions } from '../revisions.ts';
 import type { ThrownErrors } from './thrown.ts';
 import type { McpServerExtension } from './extensions.ts';
@@ -51,6 +53,17 @@ export interface WireInputRequest {
 }
 /** The answers to several input requests, by key. */
 export type InputResults<R extends Readonly<Record<string, InputRequest>>> = { -readonly [K in keyof R]: InputResult<R[K]['method']> };
+
+/**
+ * The schema of an elicitation form (`ctx.elicit`): a JSON Schema object of top-level primitive properties
+ * ($def ElicitRequestFormParams `requestedSchema`), or a Standard Schema (Zod, Valibot, ArkType…) whose JSON
+ * Schema is one.
+ */
+export type ElicitSchema = ObjectSchema | StandardSchemaV1;
+/** The user's answer to `ctx.elicit`: the content (the schema's value) when accepted ($def ElicitResult). */
+export type ElicitAnswer<S extends ElicitSchema> =
+  | { readonly action: 'accept'; readonly content: S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : FromSchema<S> }
+  | { readonly action: 'decline' | 'cancel'; readonly content?: undefined };
 
 /** What every handler receives beside its params. */
 export interface RequestContext {
@@ -90,6 +103,14 @@ export interface RequestContext {
    * input_required result asking for it (the handler runs again on the retry).
    */
   input<M extends InputMethod>(key: string, request: InputRequest<M>): Promise<InputResult<M>>;
+  /**
+   * Asks the user to fill in a form (elicitation/create, form mode) whose `requestedSchema` is `schema` (a
+   * Standard Schema's JSON Schema, input side), through {@link RequestContext.input} (so in both eras; the
+   * key is `elicit:<n>`, the n-th elicit of this handler). An accepted answer's content is the schema's value:
+   * checked against the form, and by a Standard Schema's library, whose output it is. Throws when the schema is
+   * not a form MCP allows, or the answer does not match it.
+   */
+  elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitAnswer<S>>;
   /** Several inputs at once (2026-07-28 asks for all that are missing in one round). */
   inputs<R extends Readonly<Record<string, InputRequest>>>(requests: R): Promise<InputResults<R>>;
   /** Tells subscribed clients that a list changed (listen streams; handshake clients when advertised). */
