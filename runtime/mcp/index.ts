@@ -70,6 +70,7 @@ export {
   type ToolValue,
 } from './catalog/code-first.ts';
 export type { FromSchema, JsonSchema, ObjectSchema } from './catalog/from-schema.ts';
+export { blob, block, result, type ToolResult } from './catalog/results.ts';
 export type { ResumabilityOptions } from './http/resume.ts';
 export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type HttpAuthorization, type McpHttpOptions, type RunningHttpServer } from './http/handler.ts';
 export {

@@ -26,6 +26,7 @@ import type { FromSchema, ObjectSchema } from './from-schema.ts';
 import { McpServer } from '../server/server.ts';
 import type { CacheHints, McpServerOptions, RequestContext } from '../server/types.ts';
 import { parseUriTemplate, type UriTemplateVariables } from './uri-template.ts';
+import type { ToolResult } from './results.ts';
 
 export { DefinitionError };
 
@@ -67,8 +68,11 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
   readonly icons?: Icon[];
   readonly _meta?: MetaObject;
 }
-/** What a tool function returns: its `output`'s type, or (without `output`) the text (numbers and booleans as text). */
-export type ToolValue<O> = O extends ObjectSchema ? FromSchema<O> : string | number | boolean;
+/**
+ * What a tool function returns: its `output`'s type, or (without `output`) the text (numbers and booleans as
+ * text); or a whole result made with `result` (results.ts: images, several blocks, an error the model reads).
+ */
+export type ToolValue<O> = (O extends ObjectSchema ? FromSchema<O> : string | number | boolean) | ToolResult;
 export type ToolFunction<Args, Value> = (args: Args, ctx: RequestContext) => Async<Value>;
 
 /** A resource or template: its listing. `name` defaults to the URI. */
