@@ -23,7 +23,12 @@ export function codeLines(text: string): number {
 /** The same server written with the official SDK v2 and Zod counts 89 such lines (its guide's style). */
 const BUDGET = 70;
 
-type Call = (name: string, args?: Record<string, unknown>, onprogress?: (p: { progress: number; total?: number; message?: string }) => void, signal?: AbortSignal) => Promise<Record<string, unknown>>;
+type Call = (
+  name: string,
+  args?: Record<string, unknown>,
+  onprogress?: (p: { progress: number; total?: number; message?: string }) => void,
+  signal?: AbortSignal,
+) => Promise<Record<string, unknown>>;
 
 export function notesServerSuite(packed: () => Packed): void {
   describe('examples/notes-server, installed from the tarballs', () => {
@@ -49,8 +54,19 @@ export function notesServerSuite(packed: () => Packed): void {
       try {
         expect(v2.getNegotiatedProtocolVersion()).toBe('2026-07-28');
         const calls: [string, Call][] = [
-          ['v1', (name, args, onprogress, signal) => v1.callTool({ name, arguments: args ?? {} }, undefined, { ...(onprogress ? { onprogress } : {}), ...(signal ? { signal } : {}) }) as never],
-          ['v2', (name, args, onprogress, signal) => v2.callTool({ name, arguments: args ?? {} }, { ...(onprogress ? { onprogress } : {}), ...(signal ? { signal } : {}) }) as never],
+          [
+            'v1',
+            (name, args, onprogress, signal) =>
+              v1.callTool({ name, arguments: args ?? {} }, undefined, {
+                ...(onprogress ? { onprogress } : {}),
+                ...(signal ? { signal } : {}),
+              }) as never,
+          ],
+          [
+            'v2',
+            (name, args, onprogress, signal) =>
+              v2.callTool({ name, arguments: args ?? {} }, { ...(onprogress ? { onprogress } : {}), ...(signal ? { signal } : {}) }) as never,
+          ],
         ];
         for (const client of [v1, v2]) {
           const { tools } = await client.listTools();
@@ -102,7 +118,9 @@ export function notesServerSuite(packed: () => Packed): void {
           expect(resourceTemplates).toMatchObject([{ uriTemplate: 'note://{id}', name: 'note', mimeType: 'text/markdown' }]);
           const { notes } = (await client.callTool({ name: 'list_notes', arguments: {} })).structuredContent as { notes: { id: string }[] };
           const read = await client.readResource({ uri: `note://${notes[0]!.id}` });
-          expect(read.contents).toEqual([{ uri: `note://${notes[0]!.id}`, mimeType: 'text/markdown', text: expect.stringMatching(/^# v1 second\n\nCall Ana$/) }]);
+          expect(read.contents).toEqual([
+            { uri: `note://${notes[0]!.id}`, mimeType: 'text/markdown', text: expect.stringMatching(/^# v1 second\n\nCall Ana$/) },
+          ]);
           const { prompts } = await client.listPrompts();
           expect(prompts).toMatchObject([{ name: 'review_note', arguments: [{ name: 'id', required: true }] }]);
           const prompt = await client.getPrompt({ name: 'review_note', arguments: { id: notes[0]!.id } });
