@@ -81,6 +81,7 @@ export {
 export type { FromSchema, JsonSchema, ObjectSchema } from './catalog/from-schema.ts';
 export type { Scoped } from './catalog/scopes.ts';
 export type { SupportedVersions } from './revisions.ts';
+export { blob, block, result, type ToolResult } from './catalog/results.ts';
 export type { ResumabilityOptions } from './http/resume.ts';
 export {
   HTTP_DEFAULTS,

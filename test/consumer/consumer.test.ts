@@ -1,6 +1,6 @@
 /**
  * @module test/consumer — wiregen as another project uses it. Every workspace package is built and packed; the
- * two examples (examples/mcp-server, examples/a2a-agent) are copied outside the repository and install the
+ * examples (examples/mcp-server, examples/notes-server, examples/a2a-agent) are copied outside the repository and install the
  * tarballs; their spec is generated again with the packed CLI (and must equal what the example commits);
  * `tsc` type-checks them with the strict consumer flags and no `allowImportingTsExtensions`; they run on plain
  * Node (no tsx, no loader); and the official clients call them: `@modelcontextprotocol/sdk` 1.32.2 (handshake
@@ -12,6 +12,7 @@ import { a2aAgentSuite } from './a2a-agent.suite.ts';
 import { cliSuite } from './cli.suite.ts';
 import { children } from './harness.ts';
 import { mcpServerSuite } from './mcp-server.suite.ts';
+import { notesServerSuite } from './notes-server.suite.ts';
 import { buildAndPack, packedFiles, type Packed } from './packages.ts';
 
 let packed: Packed;
@@ -42,5 +43,6 @@ describe('the packed packages', () => {
 });
 
 mcpServerSuite(() => packed);
+notesServerSuite(() => packed);
 cliSuite(() => packed);
 a2aAgentSuite(() => packed);

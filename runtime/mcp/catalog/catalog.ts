@@ -13,6 +13,7 @@ import type { JsonObject } from '../../jsonrpc/message.ts';
 import type { CatalogDefinition, PromptBody, ResourceBody, ToolOutput, ToolSpec } from './types.ts';
 import { describeSchemaErrors, paramsError, type SchemaError } from '../server/errors.ts';
 import { paginate } from './pagination.ts';
+import { isToolResult } from './results.ts';
 import { MAX_COMPLETION_VALUES } from '../protocol.ts';
 import type { McpHandlers, McpServerOptions, RequestContext } from '../server/types.ts';
 import { catalogScopes, unionScopes, withoutScopes } from './scopes.ts';
@@ -91,7 +92,8 @@ async function callTool(
   const value = await behaviour(args, ctx);
   const mode: ToolOutput = tool.output ?? (tool['outputSchema'] ? 'wrapped' : 'text');
   // The whole result, as the tool built it: checked against the revision's CallToolResult before it is sent.
-  if (mode === 'result') return value as Answer<'tools/call'>;
+  // The whole CallToolResult: the tool built it (mode `result`, or a value made with results.ts's helpers).
+  if (mode === 'result' || isToolResult(value)) return value as Answer<'tools/call'>;
   // isError is optional and absent means false ($def CallToolResult); `isErrorFalse: 'omit'` leaves it out.
   const ok = def.spec.isErrorFalse === 'omit' ? {} : { isError: false };
   if (mode === 'text') return { content: [{ type: 'text', text: textOf(value) }], ...ok };

@@ -32,6 +32,7 @@ import { McpServer } from '../server/server.ts';
 import type { CacheHints, McpServerOptions, RequestContext } from '../server/types.ts';
 import type { Scoped } from './scopes.ts';
 import { parseUriTemplate, type UriTemplateVariables } from './uri-template.ts';
+import type { ToolResult } from './results.ts';
 
 export { DefinitionError };
 
@@ -84,13 +85,11 @@ export interface ToolDefinition<I extends CodeSchema = CodeSchema, O extends Cod
 }
 /**
  * What a tool function returns: what its `output` accepts (a Standard Schema's input type: the library makes
- * the structuredContent of it), or (without `output`) the text (numbers and booleans as text).
+ * the structuredContent of it), or (without `output`) the text (numbers and booleans as text); or a whole result
+ * made with `result` (results.ts: images, several blocks, an error the model reads).
  */
-export type ToolValue<O> = O extends StandardSchemaV1
-  ? StandardSchemaV1.InferInput<O>
-  : O extends ObjectSchema
-    ? FromSchema<O>
-    : string | number | boolean;
+export type ToolValue<O> =
+  (O extends StandardSchemaV1 ? StandardSchemaV1.InferInput<O> : O extends ObjectSchema ? FromSchema<O> : string | number | boolean) | ToolResult;
 export type ToolFunction<Args, Value> = (args: Args, ctx: RequestContext) => Async<Value>;
 
 /** A resource or template: its listing. `name` defaults to the URI. */
