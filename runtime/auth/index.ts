@@ -5,6 +5,7 @@
  * security schemes on both sides (`a2aClientAuth`, `a2aAuthenticate`). Built on oauth4webapi and jose.
  */
 export { AuthError, type AuthCheck } from './errors.ts';
+export type { AuthInfo } from './info.ts';
 export { ID_JAG_TYPE, ID_TOKEN_TYPE, type AuthorizeCallback, type IdentityProvider } from './grants.ts';
 export { OAuthClient, type Grant, type OAuthClientOptions } from './oauth-client.ts';
 export type { ClientCredentials, ClientMetadata } from './registration.ts';

@@ -6,6 +6,7 @@
 export { McpServer } from './server/server.ts';
 export type { ExtensionMethod, ListenTarget, McpServerExtension } from './server/extensions.ts';
 export type {
+  AuthInfo,
   CacheHints,
   CatalogChange,
   Era,

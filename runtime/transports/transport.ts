@@ -3,6 +3,7 @@
  * frames out, and a close. Plus an in-memory linked pair for tests.
  */
 
+import type { AuthInfo } from '../auth/info.ts';
 import type { Incoming, RequestId } from '../jsonrpc/message.ts';
 
 /** What a frame is, for transports that route frames (HTTP sends each to the exchange it belongs to). */
@@ -73,6 +74,12 @@ export interface Transport {
    * peer to resume (Streamable HTTP with resumability: SSE polling). Optional: other transports have none.
    */
   closeStream?(relatedTo: RequestId): void;
+  /**
+   * Who sent incoming request `id`: the credential the carrier of its frame presented, as verified (Streamable
+   * HTTP with authorization: the token of the POST that carried it). Asked while the frame is delivered.
+   * Optional: other transports carry no credential (stdio).
+   */
+  authOf?(id: RequestId): AuthInfo | undefined;
 }
 
 /** Two transports wired to each other in memory, delivering asynchronously (as a real pipe would). */

@@ -7,6 +7,7 @@
  * Events (channel.ts Exchange), and the client going away cancels it. subscriptions/listen, which
  * stays open for the server's change notifications, is served on a connection instead (http.ts).
  */
+import type { AuthInfo } from '../../auth/info.ts';
 import { type Answering, LazyAbort, notificationFrame, runIncoming, type IncomingRequest } from '../../jsonrpc/incoming.ts';
 import { ErrorCode, JsonRpcError, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';
 import type { FrameMeta } from '../../transports/transport.ts';
@@ -22,11 +23,14 @@ export class StatelessCall extends Serving implements Notifier, Answering {
   readonly handlerTimeoutMs: number;
   readonly #exchange: Exchange;
   readonly #controller = new LazyAbort();
+  readonly #auth: AuthInfo | undefined;
   #listens: Map<string, Listen> | undefined;
 
-  constructor(server: McpServer, exchange: Exchange) {
+  /** `auth`: the verified token of the POST (RequestContext.auth), if any. */
+  constructor(server: McpServer, exchange: Exchange, auth?: AuthInfo) {
     super(server);
     this.#exchange = exchange;
+    this.#auth = auth;
     this.handlerTimeoutMs = server.options.requestTimeoutMs ?? 0;
   }
 
@@ -43,6 +47,10 @@ export class StatelessCall extends Serving implements Notifier, Answering {
   /** The client went away: the request's signal aborts, and it is never answered. */
   cancel(): void {
     this.#controller.abort(new JsonRpcError(ErrorCode.InvalidRequest, 'Request cancelled'));
+  }
+
+  override authOf(): AuthInfo | undefined {
+    return this.#auth;
   }
 
   onRequest(req: IncomingRequest): Promise<unknown> {

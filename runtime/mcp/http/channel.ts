@@ -4,6 +4,7 @@
  * an `Exchange` waiting for its response, answered as one JSON body, or as Server-Sent Events once a frame
  * related to the request comes first; frames tied to no open request go to the session's GET stream.
  */
+import type { AuthInfo } from '../../auth/info.ts';
 import { idKey, type Incoming, type RequestId } from '../../jsonrpc/message.ts';
 import { sendJson, SseStream, type HttpResponse, type SseLimits } from '../../transports/exchange.ts';
 import type { FrameMeta, Transport, TransportSink } from '../../transports/transport.ts';
@@ -27,6 +28,8 @@ export class Exchange {
   /** Its SSE stream ended before the response (polling, or the client went away): events are only recorded. */
   #detached = false;
   done = false;
+  /** The verified token of the HTTP request this exchange answers (RequestContext.auth), if any. */
+  auth: AuthInfo | undefined;
 
   /**
    * `successHeaders` go only on a result (the session id of a successful initialize); `limits` bound its SSE
@@ -162,6 +165,11 @@ export class HttpChannel implements Transport {
 
   closeStream(relatedTo: RequestId): void {
     this.exchanges.get(idKey(relatedTo))?.detach();
+  }
+
+  /** The token of the POST that carries request `id` (its exchange's), while it is delivered. */
+  authOf(id: RequestId): AuthInfo | undefined {
+    return this.exchanges.get(idKey(id))?.auth;
   }
 
   start(sink: TransportSink): void {

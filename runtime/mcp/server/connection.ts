@@ -6,6 +6,7 @@
  * the 2026-07-28 era (../stateless/session.ts) through {@link Serving} (serving.ts): they run handlers, check results and
  * enter their era; they never write its fields.
  */
+import type { AuthInfo } from '../../auth/info.ts';
 import { readId, type JsonObject, type RequestId } from '../../jsonrpc/message.ts';
 import { Peer, type IncomingRequest } from '../../jsonrpc/peer.ts';
 import type { Transport } from '../../transports/transport.ts';
@@ -73,6 +74,8 @@ export class McpConnection extends Serving implements EraConnection {
   /** The 2026-07-28 session, made once: it holds nothing per connection but what `listens` holds. */
   #stateless: StatelessSession | undefined;
   readonly #transport: Transport;
+  /** Who sent each request, read from the transport as it arrived (before it may wait for the era's decision). */
+  readonly #senders = new WeakMap<IncomingRequest, AuthInfo>();
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     super(server);
@@ -130,7 +133,14 @@ export class McpConnection extends Serving implements EraConnection {
     return this.#stateless;
   }
 
+  override authOf(req: IncomingRequest): AuthInfo | undefined {
+    return this.#senders.get(req);
+  }
+
   #route(req: IncomingRequest): Promise<unknown> {
+    // Read while the frame is being delivered: the transport knows its carrier only now.
+    const auth = this.#transport.authOf?.(req.id);
+    if (auth) this.#senders.set(req, auth);
     if (this.#session) return this.#session.serve(req);
     if (this.#deciding) return this.#deciding.then(() => this.#route(req));
     const running = this.#first(req);

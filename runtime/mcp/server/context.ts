@@ -9,7 +9,7 @@ import type { InputMethod, InputRequest, InputResult, InputResults, LoggingLevel
 /** What a request's context is built from: the fields it passes on as they are, and what its methods use. */
 export interface ContextInit extends Pick<
   RequestContext,
-  'method' | 'id' | 'era' | 'protocolVersion' | 'signal' | 'clientCapabilities' | 'clientInfo'
+  'method' | 'id' | 'era' | 'protocolVersion' | 'signal' | 'clientCapabilities' | 'clientInfo' | 'auth'
 > {
   readonly progressToken: RequestId | undefined;
   /** The lowest level the client wants, or undefined for none (no notifications/message at all). */
@@ -46,6 +46,7 @@ class Context implements BuiltContext {
   readonly protocolVersion: string;
   readonly clientCapabilities: BuiltContext['clientCapabilities'];
   readonly clientInfo: BuiltContext['clientInfo'];
+  readonly auth: BuiltContext['auth'];
   readonly state: unknown;
   readonly kept: { set: boolean; data: unknown };
   readonly #init: ContextInit;
@@ -58,6 +59,7 @@ class Context implements BuiltContext {
     this.protocolVersion = init.protocolVersion;
     this.clientCapabilities = init.clientCapabilities;
     this.clientInfo = init.clientInfo;
+    this.auth = init.auth;
     this.state = init.state;
     this.kept = { set: false, data: undefined };
   }

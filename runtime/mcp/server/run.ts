@@ -11,7 +11,7 @@ import { answerThrown, isBehaviourFailure } from './thrown.ts';
 import type { Handler } from './types.ts';
 
 /** What differs between the eras' contexts; the rest `runHandler` fills in from the request. */
-export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed'>;
+export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed' | 'auth'>;
 
 /** A handler's value, and what it asked to keep for the next round (2026-07-28's requestState). */
 export interface Ran {
@@ -29,6 +29,7 @@ class RunInit implements ContextInit {
   readonly protocolVersion: ContextInit['protocolVersion'];
   readonly clientCapabilities: ContextInit['clientCapabilities'];
   readonly clientInfo: ContextInit['clientInfo'];
+  readonly auth: ContextInit['auth'];
   readonly progressToken: ContextInit['progressToken'];
   readonly logLevel: ContextInit['logLevel'];
   readonly state: unknown;
@@ -43,6 +44,7 @@ class RunInit implements ContextInit {
     this.protocolVersion = fields.protocolVersion;
     this.clientCapabilities = fields.clientCapabilities;
     this.clientInfo = fields.clientInfo;
+    this.auth = conn.authOf(req);
     this.progressToken = fields.progressToken;
     this.logLevel = fields.logLevel;
     this.state = fields.state;

@@ -5,6 +5,8 @@
  * without a connection (http/call.ts). What a request goes through is written in its era's sequence:
  * handshake/session.ts `HandshakeSession.serve`, stateless/request.ts `serveStateless`.
  */
+import type { AuthInfo } from '../../auth/info.ts';
+import type { IncomingRequest } from '../../jsonrpc/incoming.ts';
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
 import type { Listen } from './connection.ts';
 import type { McpServer } from './server.ts';
@@ -31,4 +33,9 @@ export abstract class Serving {
 
   /** Locks this to the 2026-07-28 era, unless an era is already in place (the first valid request decides). */
   abstract enterStateless(): void;
+
+  /** Who sent `req` (RequestContext.auth): the verified token of the HTTP request that carried it; none by default. */
+  authOf(_req: IncomingRequest): AuthInfo | undefined {
+    return undefined;
+  }
 }

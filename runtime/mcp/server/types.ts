@@ -15,11 +15,12 @@ import type {
   ServerHandlers,
   ServerRequestMethod,
 } from '@wiregen/mcp-2026-07-28';
+import type { AuthInfo } from '../../auth/info.ts';
 import type { JsonObject, RequestId } from '../../jsonrpc/message.ts';
 import type { ThrownErrors } from './thrown.ts';
 import type { McpServerExtension } from './extensions.ts';
 
-export type { HandshakeServerCapabilities, LoggingLevel };
+export type { AuthInfo, HandshakeServerCapabilities, LoggingLevel };
 export { LOGGING_LEVELS } from '../protocol.ts';
 
 export type Era = 'handshake' | 'stateless';
@@ -69,6 +70,15 @@ export interface RequestContext {
   readonly clientCapabilities: Open<ClientCapabilities>;
   /** The client's identity (initialize's clientInfo, or the request's `_meta` clientInfo), when it sent one. */
   readonly clientInfo: Open<Implementation> | undefined;
+  /**
+   * Who is calling: the access token the HTTP request carrying this request presented, as the server's
+   * `authorization` verified it (`McpHttpOptions.authorization`, e.g. `protectedResource` of
+   * `@wiregen/runtime/auth`). Per request, also in a handshake-era session: each POST's own token. Undefined
+   * without HTTP authorization, and on stdio, which has no token
+   * (https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization: stdio servers take their
+   * credentials from the environment instead).
+   */
+  readonly auth?: AuthInfo | undefined;
   /** Sends notifications/progress when the request asked for it (a progressToken); otherwise nothing. */
   progress(progress: number, total?: number, message?: string): void;
   /** Sends notifications/message when the client's log level admits `level`; otherwise nothing. */
