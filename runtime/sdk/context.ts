@@ -8,7 +8,7 @@
  */
 import type { CallParams, CallResult, LoggingLevel } from '@wiregen/mcp-2026-07-28';
 import { isObject, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
-import type { RequestContext } from '../mcp/server/types.ts';
+import type { AuthInfo as WireAuthInfo, RequestContext } from '../mcp/server/types.ts';
 import { ProtocolError, ProtocolErrorCode } from './errors.ts';
 
 /** The elicitation/create params (form or URL mode) and answer. */
@@ -34,6 +34,28 @@ export interface AuthInfo {
   readonly expiresAt?: number;
   readonly resource?: URL;
   readonly extra?: Record<string, unknown>;
+}
+
+/**
+ * The token wiregen's HTTP authorization verified (RequestContext.auth) as the SDK's AuthInfo: the same
+ * token, client, scopes, expiry and resource; the subject, audience and claims under `extra`. A token that
+ * names no client has `clientId` "" (the SDK's field is required).
+ */
+export function sdkAuthInfo(auth: WireAuthInfo): AuthInfo {
+  let resource: URL | undefined;
+  try {
+    resource = auth.resource === undefined ? undefined : new URL(auth.resource);
+  } catch {
+    resource = undefined;
+  }
+  return {
+    token: auth.token,
+    clientId: auth.clientId ?? '',
+    scopes: [...auth.scopes],
+    ...(auth.expiresAt !== undefined ? { expiresAt: auth.expiresAt } : {}),
+    ...(resource ? { resource } : {}),
+    extra: { ...(auth.subject !== undefined ? { subject: auth.subject } : {}), audience: [...auth.audience], claims: auth.claims },
+  };
 }
 
 /** The context of an SDK callback (the SDK's `ServerContext`): what callbacks read of the request. */
@@ -83,6 +105,7 @@ const INPUT_METHODS: Record<string, string> = { 'elicitation/create': 'elicitati
  * find the answers the client carried.
  */
 export function serverContext(ctx: RequestContext, params: JsonObject, http?: ServerContext['http']): ServerContext {
+  // `http`: what createMcpHandler was handed with the request; else the token wiregen's authorization verified.
   const { meta, envelope } = splitMeta(params);
   let asked = 0;
   const ask = async (method: string, requestParams: object | undefined): Promise<unknown> => {
@@ -120,6 +143,6 @@ export function serverContext(ctx: RequestContext, params: JsonObject, http?: Se
       requestSampling: async (p) => (await ask('sampling/createMessage', p)) as CreateMessageResult,
       send: async (request) => (await ask(request.method, request.params)) as JsonObject,
     },
-    ...(http ? { http } : {}),
+    ...(http ? { http } : ctx.auth ? { http: { authInfo: sdkAuthInfo(ctx.auth) } } : {}),
   };
 }

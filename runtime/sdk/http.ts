@@ -10,7 +10,7 @@ import { McpHttpHandler as WireHttpHandler } from '../mcp/http/handler.ts';
 import type { McpHttpOptions } from '../mcp/http/options.ts';
 import { McpServer as WireServer } from '../mcp/server/server.ts';
 import type { RequestContext } from '../mcp/server/types.ts';
-import type { AuthInfo } from './context.ts';
+import { sdkAuthInfo, type AuthInfo } from './context.ts';
 import type { McpServerFactory } from './stdio.ts';
 
 /** What the factory is told about the request it builds a server for (the SDK's `McpRequestContext`). */
@@ -50,15 +50,20 @@ export type CreateMcpHandlerOptions = McpHttpOptions;
 export function createMcpHandler(factory: McpServerFactory, options: CreateMcpHandlerOptions = {}): McpHttpHandler {
   const request = new AsyncLocalStorage<{ readonly request: Request; readonly authInfo: AuthInfo | undefined }>();
   const era = (ctx: RequestContext) => (ctx.era === 'handshake' ? 'legacy' : 'modern');
-  const httpOf = (): { authInfo?: AuthInfo; req?: Request } | undefined => {
+  // The caller's token: the one handed to fetch (verified in front of the handler, as the SDK expects), else
+  // the one wiregen's own `authorization` option verified (RequestContext.auth).
+  const authOf = (ctx: RequestContext): AuthInfo | undefined => request.getStore()?.authInfo ?? (ctx.auth ? sdkAuthInfo(ctx.auth) : undefined);
+  const httpOf = (ctx: RequestContext): { authInfo?: AuthInfo; req?: Request } | undefined => {
     const r = request.getStore();
-    return r && { ...(r.authInfo ? { authInfo: r.authInfo } : {}), req: r.request };
+    const authInfo = authOf(ctx);
+    return r || authInfo ? { ...(authInfo ? { authInfo } : {}), ...(r ? { req: r.request } : {}) } : undefined;
   };
   const built = (async () => {
     const probe = await factory({ era: 'modern' });
     const registryOf = async (ctx: RequestContext) => {
       const r = request.getStore();
-      const ctxFor = { era: era(ctx), ...(r?.authInfo ? { authInfo: r.authInfo } : {}), ...(r ? { requestInfo: r.request } : {}) } as const;
+      const authInfo = authOf(ctx);
+      const ctxFor = { era: era(ctx), ...(authInfo ? { authInfo } : {}), ...(r ? { requestInfo: r.request } : {}) } as const;
       return (await factory(ctxFor)).registry;
     };
     const wire = new WireServer(probe.wireOptions(registryOf, httpOf));
