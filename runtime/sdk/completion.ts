@@ -37,7 +37,8 @@ export function offersCompletions(registry: Registry): boolean {
     const shape = (p.argsSchema as { shape?: Record<string, unknown> } | undefined)?.shape;
     if (shape && Object.keys(shape).some((k) => field(p.argsSchema, k) && completers.has(field(p.argsSchema, k)!))) return true;
   }
-  for (const t of registry.templates.values()) if (t.resourceTemplate.uriTemplate.variableNames.some((v) => t.resourceTemplate.completeCallback(v))) return true;
+  for (const t of registry.templates.values())
+    if (t.resourceTemplate.uriTemplate.variableNames.some((v) => t.resourceTemplate.completeCallback(v))) return true;
   return false;
 }
 

@@ -135,7 +135,8 @@ export function serverContext(ctx: RequestContext, params: JsonObject, http?: Se
       requestState: <T>() => ctx.state as T | undefined,
       notify: async (n) => {
         const p = n.params ?? {};
-        if (n.method === 'notifications/progress') ctx.progress(p['progress'] as number, p['total'] as number | undefined, p['message'] as string | undefined);
+        if (n.method === 'notifications/progress')
+          ctx.progress(p['progress'] as number, p['total'] as number | undefined, p['message'] as string | undefined);
         else if (n.method === 'notifications/message') ctx.log(p['level'] as LoggingLevel, p['data'], p['logger'] as string | undefined);
       },
       log: async (level, data, logger) => ctx.log(level, data, logger),

@@ -53,7 +53,8 @@ export function listedTool(name: string, tool: RegisteredTool): JsonObject {
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 /** What must leave a tool callback as it is: the runtime's input round (2026-07-28) and a URL elicitation error (-32042). */
-const passesThrough = (err: unknown): boolean => err instanceof InputRequired || (err instanceof JsonRpcError && err.code === ProtocolErrorCode.UrlElicitationRequired);
+const passesThrough = (err: unknown): boolean =>
+  err instanceof InputRequired || (err instanceof JsonRpcError && err.code === ProtocolErrorCode.UrlElicitationRequired);
 
 async function callTool(tool: RegisteredTool, name: string, args: JsonObject, sdkCtx: ServerContext): Promise<CallToolResult> {
   let parsed: unknown;
@@ -89,7 +90,8 @@ async function readResource(registry: Registry, raw: string, sdkCtx: ServerConte
   for (const template of registry.templates.values()) {
     const variables = template.resourceTemplate.uriTemplate.match(uri.toString());
     if (!variables) continue;
-    if (!template.enabled) throw new ProtocolError(ErrorCode.InvalidParams, `Resource template ${template.resourceTemplate.uriTemplate.toString()} disabled`);
+    if (!template.enabled)
+      throw new ProtocolError(ErrorCode.InvalidParams, `Resource template ${template.resourceTemplate.uriTemplate.toString()} disabled`);
     return template.readCallback(uri, variables, sdkCtx);
   }
   throw new ResourceNotFoundError(raw);

@@ -9,10 +9,7 @@ import type { ServerContext } from './context.ts';
 import type { ListResourcesResult, Variables } from './registry.ts';
 
 export type ListResourcesCallback = (ctx: ServerContext) => ListResourcesResult | Promise<ListResourcesResult>;
-export type CompleteResourceTemplateCallback = (
-  value: string,
-  context?: { arguments?: Record<string, string> },
-) => string[] | Promise<string[]>;
+export type CompleteResourceTemplateCallback = (value: string, context?: { arguments?: Record<string, string> }) => string[] | Promise<string[]>;
 
 /** The parsed template, as the SDK's `UriTemplate` is read: its text, its variables, a match. */
 export class UriTemplate {

@@ -48,7 +48,8 @@ export function jsonSchemaOf(schema: StandardSchemaWithJSON, io: 'input' | 'outp
   const derive = schema['~standard'].jsonSchema?.[io];
   if (!derive) throw new TypeError(`${what}: the schema (${schema['~standard'].vendor}) does not implement ~standard.jsonSchema`);
   const json = derive({ target: 'draft-2020-12' }) as JsonObject;
-  if (json['type'] !== undefined && json['type'] !== 'object') throw new TypeError(`${what}: the schema must describe an object, not ${JSON.stringify(json['type'])}`);
+  if (json['type'] !== undefined && json['type'] !== 'object')
+    throw new TypeError(`${what}: the schema must describe an object, not ${JSON.stringify(json['type'])}`);
   return json['type'] === undefined ? { type: 'object', ...json } : json;
 }
 

@@ -88,7 +88,16 @@ export class McpServer {
         applyUpdate(
           tool,
           u,
-          { title: 'title', description: 'description', paramsSchema: 'inputSchema', outputSchema: 'outputSchema', annotations: 'annotations', icons: 'icons', _meta: '_meta', callback: 'handler' },
+          {
+            title: 'title',
+            description: 'description',
+            paramsSchema: 'inputSchema',
+            outputSchema: 'outputSchema',
+            annotations: 'annotations',
+            icons: 'icons',
+            _meta: '_meta',
+            callback: 'handler',
+          },
           (to) => (key = moveEntry(this.registry.tools, key, to)),
           () => this.sendToolListChanged(),
         ),
@@ -154,7 +163,11 @@ export class McpServer {
     return template;
   }
 
-  registerPrompt<A extends StandardSchemaWithJSON | undefined = undefined>(name: string, config: PromptConfig<A>, cb: PromptCallback<A>): RegisteredPrompt {
+  registerPrompt<A extends StandardSchemaWithJSON | undefined = undefined>(
+    name: string,
+    config: PromptConfig<A>,
+    cb: PromptCallback<A>,
+  ): RegisteredPrompt {
     if (this.registry.prompts.has(name)) throw new Error(`Prompt ${name} is already registered`);
     const { argsSchema, ...listing } = config;
     let key = name;

@@ -4,17 +4,22 @@
  * frame transport (transports/transport.ts); and the stdio transport of `@wiregen/runtime/sdk/stdio`, which
  * is wiregen's own.
  */
-import type { JsonObject } from '../jsonrpc/message.ts';
 import type { Transport as WireTransport } from '../transports/transport.ts';
 
-/** The SDK's Transport: messages as objects. */
+/** A JSON-RPC message as the SDK's transports carry it (an object; its own type is the SDK's schema-derived union). */
+export type JSONRPCMessage = Readonly<Record<string, unknown>>;
+
+/**
+ * The SDK's Transport: messages as objects. The callbacks are declared as methods so that a transport typed
+ * with the SDK's own message union (e.g. its InMemoryTransport) is one.
+ */
 export interface Transport {
   start(): Promise<void>;
-  send(message: JsonObject): Promise<void>;
+  send(message: JSONRPCMessage): Promise<void>;
   close(): Promise<void>;
-  onmessage?: ((message: JsonObject) => void) | undefined;
-  onclose?: (() => void) | undefined;
-  onerror?: ((error: Error) => void) | undefined;
+  onmessage?(message: JSONRPCMessage): void;
+  onclose?(): void;
+  onerror?(error: Error): void;
 }
 
 /** A transport that is a wiregen frame transport underneath (the stdio one). */
@@ -35,7 +40,7 @@ export function toWireTransport(transport: Transport): WireTransport {
       transport.start().catch((err: unknown) => sink.close(`transport failed to start: ${(err as Error).message}`));
     },
     send(text) {
-      transport.send(JSON.parse(text) as JsonObject).catch(() => undefined);
+      transport.send(JSON.parse(text) as JSONRPCMessage).catch(() => undefined);
     },
     close() {
       void transport.close();

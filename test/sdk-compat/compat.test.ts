@@ -74,9 +74,14 @@ describe.each(FLAVOURS)('%s', (flavour) => {
       // (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr) and the callback gets
       // the client's answer, as the guide shows it in the handshake era (docs/servers/elicitation.md of the SDK).
       for (const key of ['collect-feedback (elicitation)', 'haiku (sampling)']) {
-        expect(sdk.value[key]).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('not available on protocol revision 2026-07-28') }] });
+        expect(sdk.value[key]).toMatchObject({
+          isError: true,
+          content: [{ text: expect.stringContaining('not available on protocol revision 2026-07-28') }],
+        });
       }
-      expect(wiregen.value['collect-feedback (elicitation)']).toMatchObject({ content: [{ type: 'text', text: 'Recorded: {"rating":5,"comment":"Smooth setup"}' }] });
+      expect(wiregen.value['collect-feedback (elicitation)']).toMatchObject({
+        content: [{ type: 'text', text: 'Recorded: {"rating":5,"comment":"Smooth setup"}' }],
+      });
       expect(wiregen.value['haiku (sampling)']).toMatchObject({ content: [{ type: 'text', text: 'test-model: Autumn moonlight' }] });
       const { 'collect-feedback (elicitation)': _e, 'haiku (sampling)': _s, ...rest } = wiregen.value;
       const { 'collect-feedback (elicitation)': _e2, 'haiku (sampling)': _s2, ...expected } = sdk.value;
@@ -144,7 +149,10 @@ describe('the answers the SDK guide documents', () => {
     });
     let seen = '';
     child.stderr.on('data', (d: Buffer) => void (seen += d.toString()));
-    await vi.waitFor(() => expect(seen).toMatch(/@modelcontextprotocol\/server\/stdio -> file:.*\/runtime\/sdk\/stdio\.ts/), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(seen).toMatch(/@modelcontextprotocol\/server\/stdio -> file:.*\/runtime\/sdk\/stdio\.ts/), {
+      timeout: 30_000,
+      interval: 100,
+    });
     expect(seen).toMatch(/@modelcontextprotocol\/server -> file:.*\/runtime\/sdk\/index\.ts/);
     child.kill('SIGKILL');
   });

@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
 import { ROOT } from '../helpers/project.ts';
@@ -85,11 +90,17 @@ const INFO = { name: 'sdk-compat', version: '1.0.0' };
 const CAPABILITIES = { capabilities: { elicitation: { form: {} }, sampling: {} } };
 /** The client's answers: an elicitation form filled in, a sampled message. */
 export const ELICITED = { action: 'accept', content: { rating: 5, comment: 'Smooth setup' } } as const;
-export const SAMPLED = { role: 'assistant', content: { type: 'text', text: 'Autumn moonlight' }, model: 'test-model', stopReason: 'endTurn' } as const;
+export const SAMPLED = {
+  role: 'assistant',
+  content: { type: 'text', text: 'Autumn moonlight' },
+  model: 'test-model',
+  stopReason: 'endTurn',
+} as const;
 
 export async function connect(flavour: Flavour, target: { stdio: string } | { http: URL }, runtime: Runtime): Promise<Connected> {
   const notifications: { method: string; params: unknown }[] = [];
-  const stdio = 'stdio' in target ? { command: process.execPath, args: serverArgs(target.stdio, runtime), cwd: ROOT, stderr: 'pipe' as const } : undefined;
+  const stdio =
+    'stdio' in target ? { command: process.execPath, args: serverArgs(target.stdio, runtime), cwd: ROOT, stderr: 'pipe' as const } : undefined;
   if (flavour === 'sdk-1.32.2') {
     const c = new V1Client(INFO, CAPABILITIES);
     c.setRequestHandler(ElicitRequestSchema, () => ELICITED);

@@ -91,8 +91,14 @@ export const catalog = (c: Connected) =>
     ['explain-error', () => c.getPrompt('explain-error', { error: 'TS2322' })],
     ['daily-standup', () => c.getPrompt('daily-standup')],
     ['complete language', () => c.complete({ ref: { type: 'ref/prompt', name: 'review-code' }, argument: { name: 'language', value: 'ty' } })],
-    ['complete code (not completable)', () => c.complete({ ref: { type: 'ref/prompt', name: 'review-code' }, argument: { name: 'code', value: 'x' } })],
-    ['complete teamId', () => c.complete({ ref: { type: 'ref/resource', uri: 'teams://{teamId}/roster' }, argument: { name: 'teamId', value: 'g' } })],
+    [
+      'complete code (not completable)',
+      () => c.complete({ ref: { type: 'ref/prompt', name: 'review-code' }, argument: { name: 'code', value: 'x' } }),
+    ],
+    [
+      'complete teamId',
+      () => c.complete({ ref: { type: 'ref/resource', uri: 'teams://{teamId}/roster' }, argument: { name: 'teamId', value: 'g' } }),
+    ],
     ['unknown tool', () => c.callTool('no_such_tool', {})],
   ]);
 

@@ -33,7 +33,9 @@ describe('createMcpHandler', () => {
     const alice: AuthInfo = { token: 't', clientId: 'alice', scopes: ['notes'] };
     const client = new Client(INFO, { versionNegotiation: { mode } });
     const url = new URL('http://127.0.0.1/mcp');
-    await client.connect(new StreamableHTTPClientTransport(url, { fetch: (input, init) => handler.fetch(new Request(input, init), { authInfo: alice }) }));
+    await client.connect(
+      new StreamableHTTPClientTransport(url, { fetch: (input, init) => handler.fetch(new Request(input, init), { authInfo: alice }) }),
+    );
     const result = await client.callTool({ name: 'whoami', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: 'alice' }]);
     const call = seen.at(-1)!;
@@ -83,15 +85,16 @@ describe('handles over the SDK’s InMemoryTransport', () => {
     const names = async () => (await client.listTools()).tools.map((t) => `${t.name}:${t.description}`);
     expect(await names()).toEqual(['first:one']);
 
-    const second = server.registerTool('second', { inputSchema: z.object({ n: z.number() }) }, async ({ n }) => ({ content: [{ type: 'text', text: `${n * 2}` }] }));
+    const second = server.registerTool('second', { inputSchema: z.object({ n: z.number() }) }, async ({ n }) => ({
+      content: [{ type: 'text', text: `${n * 2}` }],
+    }));
     first.update({ description: 'uno' });
     second.disable();
     await expect.poll(() => changes).toBe(3);
     expect(await names()).toEqual(['first:uno']);
-    expect(await client.callTool({ name: 'second', arguments: { n: 2 } }).catch((e: { code: number; message: string }) => [e.code, e.message])).toEqual([
-      -32602,
-      'Tool second disabled',
-    ]);
+    expect(
+      await client.callTool({ name: 'second', arguments: { n: 2 } }).catch((e: { code: number; message: string }) => [e.code, e.message]),
+    ).toEqual([-32602, 'Tool second disabled']);
     second.enable();
     first.update({ name: 'renamed' });
     second.remove();

@@ -133,13 +133,18 @@ function buildServer(): McpServer {
     { description: 'Members of one team', mimeType: 'text/plain' },
     async (uri, { teamId }) => ({ contents: [{ uri: uri.href, text: `Members of team ${teamId}` }] }),
   );
-  server.registerResource('note', new ResourceTemplate('note://{id}', { list: undefined }), { description: 'A note by its id' }, async (uri, { id }) => {
-    const noteId = String(id);
-    if (!/^[a-z]+$/.test(noteId)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Note ids are lowercase letters, got "${noteId}"`);
-    const note = notes.get(noteId);
-    if (!note) throw new ResourceNotFoundError(uri.href);
-    return { contents: [{ uri: uri.href, text: note }] };
-  });
+  server.registerResource(
+    'note',
+    new ResourceTemplate('note://{id}', { list: undefined }),
+    { description: 'A note by its id' },
+    async (uri, { id }) => {
+      const noteId = String(id);
+      if (!/^[a-z]+$/.test(noteId)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Note ids are lowercase letters, got "${noteId}"`);
+      const note = notes.get(noteId);
+      if (!note) throw new ResourceNotFoundError(uri.href);
+      return { contents: [{ uri: uri.href, text: note }] };
+    },
+  );
 
   server.registerPrompt(
     'review-code',
@@ -148,7 +153,9 @@ function buildServer(): McpServer {
       description: 'Review code for best practices and potential issues',
       argsSchema: z.object({
         code: z.string().describe('The code to review'),
-        language: completable(z.string().describe('Programming language'), (value) => languages.filter((language) => language.startsWith(value))).optional(),
+        language: completable(z.string().describe('Programming language'), (value) =>
+          languages.filter((language) => language.startsWith(value)),
+        ).optional(),
       }),
     },
     ({ code, language }) => ({

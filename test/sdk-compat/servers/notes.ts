@@ -16,15 +16,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function createServer(): McpServer {
   const server = new McpServer({ name: 'notes', version: '1.0.0' });
-  server.registerTool(
-    'add_note',
-    { description: 'Add a note', inputSchema: Note, outputSchema: z.object({ id: z.string() }) },
-    async (note) => {
-      const id = `n${++last}`;
-      notes.set(id, { ...note, id });
-      return { content: [{ type: 'text', text: JSON.stringify({ id }) }], structuredContent: { id } };
-    },
-  );
+  server.registerTool('add_note', { description: 'Add a note', inputSchema: Note, outputSchema: z.object({ id: z.string() }) }, async (note) => {
+    const id = `n${++last}`;
+    notes.set(id, { ...note, id });
+    return { content: [{ type: 'text', text: JSON.stringify({ id }) }], structuredContent: { id } };
+  });
   server.registerTool(
     'list_notes',
     {
@@ -50,7 +46,10 @@ function createServer(): McpServer {
       await sleep(100);
       ctx.mcpReq.signal.throwIfAborted();
       if (progressToken !== undefined)
-        await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: step, total: 4, message: `step ${step} of 4` } });
+        await ctx.mcpReq.notify({
+          method: 'notifications/progress',
+          params: { progressToken, progress: step, total: 4, message: `step ${step} of 4` },
+        });
     }
     const titles = [...notes.values()].map((note) => `${note.title} (${note.priority})`);
     return { content: [{ type: 'text', text: `${notes.size} notes: ${titles.join(', ')}` }] };
