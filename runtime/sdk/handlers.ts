@@ -26,27 +26,36 @@ function defined(fields: Record<string, unknown>): JsonObject {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as JsonObject;
 }
 
-/** Each schema's derived JSON Schema, once (a schema is immutable; the same one may serve many servers). */
-const derived = new WeakMap<object, JsonObject>();
-export function schemaJson(schema: StandardSchemaWithJSON, io: 'input' | 'output', what: string): JsonObject {
-  const key = io === 'input' ? schema : schema['~standard'];
-  let json = derived.get(key);
-  if (!json) derived.set(key, (json = jsonSchemaOf(schema, io, what)));
+/**
+ * Each schema's derived JSON Schema, once per side (a schema is immutable; the same one may serve many
+ * servers and requests): the promise, and the value once it is there (for what must be read synchronously).
+ */
+const derived = { input: new WeakMap<object, Promise<JsonObject>>(), output: new WeakMap<object, Promise<JsonObject>>() };
+const settled = new WeakMap<object, JsonObject>();
+export function schemaJson(schema: StandardSchemaWithJSON, io: 'input' | 'output', what: string): Promise<JsonObject> {
+  let json = derived[io].get(schema);
+  if (!json) {
+    json = jsonSchemaOf(schema, io, what);
+    derived[io].set(schema, json);
+    if (io === 'input') json.then((j) => settled.set(schema, j)).catch(() => undefined);
+  }
   return json;
 }
+/** A tool's input JSON Schema if derived already (the HTTP `Mcp-Param-*` check reads it synchronously). */
+export const derivedInput = (schema: StandardSchemaWithJSON): JsonObject | undefined => settled.get(schema);
 const EMPTY_OBJECT: JsonObject = { type: 'object', properties: {} };
 
 /** A tool as tools/list shows it. */
-export function listedTool(name: string, tool: RegisteredTool): JsonObject {
+export async function listedTool(name: string, tool: RegisteredTool): Promise<JsonObject> {
   return defined({
     name,
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.inputSchema ? schemaJson(tool.inputSchema, 'input', `tool ${name}`) : EMPTY_OBJECT,
+    inputSchema: tool.inputSchema ? await schemaJson(tool.inputSchema, 'input', `tool ${name}`) : EMPTY_OBJECT,
     annotations: tool.annotations,
     icons: tool.icons,
     _meta: tool._meta,
-    outputSchema: tool.outputSchema ? schemaJson(tool.outputSchema, 'output', `tool ${name}`) : undefined,
+    outputSchema: tool.outputSchema ? await schemaJson(tool.outputSchema, 'output', `tool ${name}`) : undefined,
   });
 }
 
@@ -115,7 +124,7 @@ export function sdkHandlers(registryOf: RegistryOf, httpOf: HttpOf): McpHandlers
   return {
     'tools/list': async (_params, ctx) => {
       const { tools } = await registryOf(ctx);
-      return { tools: [...tools].filter(([, t]) => t.enabled).map(([name, t]) => listedTool(name, t)) } as never;
+      return { tools: await Promise.all([...tools].filter(([, t]) => t.enabled).map(([name, t]) => listedTool(name, t))) } as never;
     },
     'tools/call': async (params, ctx) => {
       const { name } = params;
@@ -148,18 +157,20 @@ export function sdkHandlers(registryOf: RegistryOf, httpOf: HttpOf): McpHandlers
     'resources/read': async (params, ctx) => readResource(await registryOf(ctx), params.uri, context(ctx, params)),
     'prompts/list': async (_params, ctx) => {
       const { prompts } = await registryOf(ctx);
-      const listed = [...prompts]
-        .filter(([, p]) => p.enabled)
-        .map(([name, p]) =>
-          defined({
-            name,
-            title: p.title,
-            description: p.description,
-            arguments: p.argsSchema ? promptArguments(p.argsSchema, `prompt ${name}`) : undefined,
-            icons: p.icons,
-            _meta: p._meta,
-          }),
-        );
+      const listed = await Promise.all(
+        [...prompts]
+          .filter(([, p]) => p.enabled)
+          .map(async ([name, p]) =>
+            defined({
+              name,
+              title: p.title,
+              description: p.description,
+              arguments: p.argsSchema ? promptArguments(await schemaJson(p.argsSchema, 'input', `prompt ${name}`)) : undefined,
+              icons: p.icons,
+              _meta: p._meta,
+            }),
+          ),
+      );
       return { prompts: listed } as never;
     },
     'prompts/get': async (params, ctx) => getPrompt(await registryOf(ctx), params, context(ctx, params)),

@@ -59,7 +59,7 @@ export function createMcpHandler(factory: McpServerFactory, options: CreateMcpHa
     return r || authInfo ? { ...(authInfo ? { authInfo } : {}), ...(r ? { req: r.request } : {}) } : undefined;
   };
   const built = (async () => {
-    const probe = await factory({ era: 'modern' });
+    const probe = await (await factory({ era: 'modern' })).prepare();
     const registryOf = async (ctx: RequestContext) => {
       const r = request.getStore();
       const authInfo = authOf(ctx);

@@ -10,7 +10,7 @@ import { McpServer as WireServer } from '../mcp/server/server.ts';
 import type { McpServerOptions as WireOptions, Open } from '../mcp/server/types.ts';
 import type { Transport as WireTransport } from '../transports/transport.ts';
 import { offersCompletions } from './completion.ts';
-import { sdkHandlers, schemaJson, type HttpOf, type RegistryOf } from './handlers.ts';
+import { derivedInput, sdkHandlers, schemaJson, type HttpOf, type RegistryOf } from './handlers.ts';
 import {
   applyUpdate,
   moveEntry,
@@ -215,6 +215,7 @@ export class McpServer {
   /** Serves one client over `transport` (the SDK's transports: stdio, in-memory, any with its Transport shape). */
   async connect(transport: Transport): Promise<void> {
     if (this.#transport) throw new Error('Already connected to a transport');
+    await this.prepare();
     this.#transport = toWireTransport(transport);
     this.#wire = new WireServer(this.wireOptions(() => this.registry));
     this.#wire.connect(this.#transport);
@@ -225,6 +226,21 @@ export class McpServer {
     this.#transport?.close();
     this.#transport = undefined;
     this.#wire?.shutdown();
+  }
+
+  /**
+   * Derives every registered schema's JSON Schema now, so that what is read synchronously is there and a
+   * schema that cannot be derived fails at start (a TypeError naming the item) rather than at tools/list.
+   */
+  async prepare(): Promise<this> {
+    const jobs: Promise<unknown>[] = [];
+    for (const [name, t] of this.registry.tools) {
+      if (t.inputSchema) jobs.push(schemaJson(t.inputSchema, 'input', `tool ${name}`));
+      if (t.outputSchema) jobs.push(schemaJson(t.outputSchema, 'output', `tool ${name}`));
+    }
+    for (const [name, p] of this.registry.prompts) if (p.argsSchema) jobs.push(schemaJson(p.argsSchema, 'input', `prompt ${name}`));
+    await Promise.all(jobs);
+    return this;
   }
 
   /** Announces list changes through `wire` (a server that serves this one's registry, e.g. over stdio). */
@@ -250,9 +266,10 @@ export class McpServer {
       ...(this.options.instructions !== undefined ? { instructions: this.options.instructions } : {}),
       capabilities: { handshake: caps, stateless: caps },
       handlers: sdkHandlers(registryOf, httpOf),
+      // The Mcp-Param-* header check (HTTP) reads a tool's inputSchema synchronously: derived by `prepare`.
       toolInputSchema: (name) => {
         const schema = r.tools.get(name)?.inputSchema;
-        return schema ? schemaJson(schema, 'input', `tool ${name}`) : undefined;
+        return schema ? derivedInput(schema) : undefined;
       },
       ...extra,
     };

@@ -46,7 +46,7 @@ export interface StdioServerHandle {
 export function serveStdio(factory: McpServerFactory, options: { readonly stdin?: Readable; readonly stdout?: Writable } = {}): StdioServerHandle {
   const transport = stdioTransport(options.stdin ?? process.stdin, options.stdout ?? process.stdout);
   const served = (async () => {
-    const server = await factory({ era: 'modern' });
+    const server = await (await factory({ era: 'modern' })).prepare();
     const wire = new WireServer(server.wireOptions(() => server.registry));
     server.attach(wire);
     return { wire, conn: wire.connect(transport) };

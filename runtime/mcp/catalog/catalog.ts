@@ -70,16 +70,22 @@ async function callTool(
     if (def.spec.unknownTool === 'result') return toolError(`Unknown tool: ${name}`);
     throw paramsError(`Unknown tool: ${name}`);
   }
-  const args = params.arguments ?? {};
+  let args: unknown = params.arguments ?? {};
   const checks = def.validators[name];
   // Arguments that fail the tool's inputSchema: a tool execution error the model reads, naming each pointer
   // and what was allowed (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling:
   // "Input validation errors" are tool execution errors; only a request failing the CallToolRequest schema is
   // a protocol error). The one rule for every revision: CatalogSpec.invalidArguments says why.
-  if (checks?.input && !checks.input(args)) {
-    if (def.spec.invalidArguments === 'error') throw paramsError(`Invalid arguments for tool ${name}: ${describe(checks.input)}`);
-    return toolError(`Error executing tool ${name}: invalid arguments: ${describe(checks.input)}`);
-  }
+  const invalid = (problems: string): Answer<'tools/call'> => {
+    if (def.spec.invalidArguments === 'error') throw paramsError(`Invalid arguments for tool ${name}: ${problems}`);
+    return toolError(`Error executing tool ${name}: invalid arguments: ${problems}`);
+  };
+  if (checks?.parseInput) {
+    // A Standard Schema: the behaviour gets the library's output (its transforms, coercions, defaults).
+    const parsed = await checks.parseInput(args);
+    if (!parsed.ok) return invalid(parsed.problems);
+    args = parsed.value;
+  } else if (checks?.input && !checks.input(args)) return invalid(describe(checks.input));
   // What the behaviour throws is the server's to answer (McpServer.answerThrown, McpHandlers).
   const value = await behaviour(args, ctx);
   const mode: ToolOutput = tool.output ?? (tool['outputSchema'] ? 'wrapped' : 'text');
@@ -88,10 +94,15 @@ async function callTool(
   // isError is optional and absent means false ($def CallToolResult); `isErrorFalse: 'omit'` leaves it out.
   const ok = def.spec.isErrorFalse === 'omit' ? {} : { isError: false };
   if (mode === 'text') return { content: [{ type: 'text', text: textOf(value) }], ...ok };
-  const structured = (mode === 'wrapped' ? { result: value } : value) as JsonObject;
-  if (checks?.output && !checks.output(structured))
-    return toolError(`Error executing tool ${name}: output does not match its outputSchema: ${describe(checks.output)}`);
-  const text = mode === 'wrapped' ? textOf(value) : canonicalJson(value);
+  let structured = (mode === 'wrapped' ? { result: value } : value) as JsonObject;
+  const mismatch = (problems: string) => toolError(`Error executing tool ${name}: output does not match its outputSchema: ${problems}`);
+  if (checks?.parseOutput) {
+    // A Standard Schema: the client receives the library's output, which the advertised outputSchema describes.
+    const parsed = await checks.parseOutput(structured);
+    if (!parsed.ok) return mismatch(parsed.problems);
+    structured = parsed.value as JsonObject;
+  } else if (checks?.output && !checks.output(structured)) return mismatch(describe(checks.output));
+  const text = mode === 'wrapped' ? textOf(value) : canonicalJson(structured);
   return { content: [{ type: 'text', text }], ...ok, structuredContent: structured };
 }
 
@@ -124,7 +135,15 @@ async function getPrompt(def: CatalogDefinition, params: HandlerParams<'prompts/
   const declared = (prompt['arguments'] ?? []) as { name: string; required?: boolean }[];
   const missing = declared.filter((a) => a.required && args[a.name] === undefined).map((a) => a.name);
   if (missing.length) throw paramsError('Missing required prompt arguments', { missing });
-  const body = await render(args, ctx);
+  const parse = def.promptParsers?.[name];
+  let values: unknown = args;
+  if (parse) {
+    // Arguments given as a Standard Schema: the function gets the library's output, or the request is -32602.
+    const parsed = await parse(args);
+    if (!parsed.ok) throw paramsError(`Invalid arguments for prompt ${name}: ${parsed.problems}`);
+    values = parsed.value;
+  }
+  const body = await render(values, ctx);
   const description = typeof body === 'object' && body.description !== undefined ? body.description : prompt['description'];
   const messages: PromptMessage[] = typeof body === 'string' ? [{ role: 'user', content: { type: 'text', text: body } }] : body.messages;
   return typeof description === 'string' ? { description, messages } : { messages };

@@ -9,7 +9,8 @@
 import type { Ajv } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonObject } from '../../jsonrpc/message.ts';
-import type { Behaviours, CatalogDefinition, CatalogSpec } from './types.ts';
+import type { Behaviours, CatalogDefinition, CatalogSpec, ToolChecks } from './types.ts';
+import { deriveSpec, standardChecks, type StandardItems } from './standard/derive.ts';
 import { schemaReason, type SchemaError } from '../server/errors.ts';
 import { LATEST_STATELESS, requireRevision } from '../revisions.ts';
 import { formatsUsed, type Check, type SchemaDialect } from '../../core/index.ts';
@@ -134,9 +135,19 @@ function compileSchema(
   }
 }
 
-/** The definition of a code-first spec; rejects with a {@link DefinitionError} listing every problem. */
-export async function compileDefinition(spec: CatalogSpec, behaviours: Behaviours): Promise<CatalogDefinition> {
+/**
+ * The definition of a code-first spec; rejects with a {@link DefinitionError} listing every problem. The
+ * schemas given as Standard Schemas (`standard`) are derived into the spec first (standard/derive.ts) and
+ * validated by their library, not by ajv: a definition whose every schema is one does not load ajv.
+ */
+export async function compileDefinition(
+  given: CatalogSpec,
+  behaviours: Behaviours,
+  standard: StandardItems = { tools: new Map(), prompts: new Map() },
+): Promise<CatalogDefinition> {
   const problems: string[] = [];
+  const spec = await deriveSpec(given, standard, problems);
+  if (problems.length) throw new DefinitionError(problems);
   const latest = await requireRevision(LATEST_STATELESS);
   for (const [section, def, key, kind] of SECTIONS) {
     const validate = latest.validators[def]!;
@@ -148,15 +159,25 @@ export async function compileDefinition(spec: CatalogSpec, behaviours: Behaviour
     }
   }
   if (problems.length) throw new DefinitionError(problems);
-  const make = await loadAjv();
-  const shared = { '2020-12': make('2020-12'), 'draft-07': make('draft-07') };
-  const validators: Record<string, { input: Check; output?: Check }> = {};
-  for (const tool of spec.tools ?? []) {
-    const output = tool['outputSchema'] as JsonObject | undefined;
-    const input = compileSchema(shared, make, `tool ${tool.name}: /inputSchema`, tool.inputSchema, problems);
-    const out = output ? compileSchema(shared, make, `tool ${tool.name}: /outputSchema`, output, problems) : undefined;
-    if (input) validators[tool.name] = { input, ...(out ? { output: out } : {}) };
+  const { tools: parsers, prompts: promptParsers } = standardChecks(standard);
+  // The JSON Schemas written as such (not derived from a Standard Schema), which ajv compiles.
+  const written = (spec.tools ?? []).map((tool) => {
+    const std = standard.tools.get(tool.name);
+    return {
+      tool,
+      input: std?.input ? undefined : tool.inputSchema,
+      output: std?.output ? undefined : (tool['outputSchema'] as JsonObject | undefined),
+    };
+  });
+  const make = written.some((w) => w.input || w.output) ? await loadAjv() : undefined;
+  const shared = make && { '2020-12': make('2020-12'), 'draft-07': make('draft-07') };
+  const validators: Record<string, ToolChecks> = {};
+  for (const { tool, input, output } of written) {
+    const compile = (schema: JsonObject | undefined, where: string) =>
+      schema && shared && make ? compileSchema(shared, make, `tool ${tool.name}: ${where}`, schema, problems) : undefined;
+    const checks = { ...parsers[tool.name], input: compile(input, '/inputSchema'), output: compile(output, '/outputSchema') };
+    validators[tool.name] = Object.fromEntries(Object.entries(checks).filter(([, c]) => c !== undefined));
   }
   if (problems.length) throw new DefinitionError(problems);
-  return { spec, behaviours, validators };
+  return { spec, behaviours, validators, ...(promptParsers && Object.keys(promptParsers).length ? { promptParsers } : {}) };
 }

@@ -10,7 +10,8 @@
  * await server.serveStdio();
  * ```
  *
- * Argument and value types come from the JSON Schemas (from-schema.ts). It builds the same
+ * Argument and value types come from the JSON Schemas (from-schema.ts), or from Standard Schemas (Zod,
+ * Valibot, ArkType…: their JSON Schema is derived for the listing and the library validates, standard/). It builds the same
  * {@link CatalogDefinition} a generated sample module does (spec, behaviours, validators) and serves it
  * through the catalog (catalog.ts), so every wire detail is the generated path's. The items and schemas are
  * checked and compiled once, on the first {@link McpServerBuilder.definition} (code-first-compile.ts, which loads
@@ -23,6 +24,9 @@ import { catalogServerOptions, type CatalogDefinition, type PromptBody, type Res
 import type { Behaviours, CatalogSpec, PromptSpec, ResourceSpec, ResourceTemplateSpec } from './types.ts';
 import { compileDefinition, DefinitionError } from './code-first-compile.ts';
 import type { FromSchema, ObjectSchema } from './from-schema.ts';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardItems } from './standard/derive.ts';
+import { isStandardSchema } from './standard/json-schema.ts';
 import { McpServer } from '../server/server.ts';
 import type { CacheHints, McpServerOptions, RequestContext } from '../server/types.ts';
 import { parseUriTemplate, type UriTemplateVariables } from './uri-template.ts';
@@ -55,11 +59,20 @@ export interface CodeFirstOptions {
   readonly thrownErrors?: 'show' | 'mask';
 }
 
-/** A tool: its listing and schemas. `input`/`output` are JSON Schema 2020-12 objects (write them `as const`, or inline). */
-export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends ObjectSchema | undefined = ObjectSchema | undefined> {
+/**
+ * A schema given in code: a JSON Schema 2020-12 object (write it `as const`, or inline), or a Standard Schema
+ * (https://standardschema.dev: Zod 4, Valibot, ArkType…) of an object, which the library converts to JSON
+ * Schema for the listing and validates with itself (standard/).
+ */
+export type CodeSchema = ObjectSchema | StandardSchemaV1;
+/** The value a schema gives a function: a Standard Schema's output (after its transforms and defaults), a JSON Schema's {@link FromSchema}. */
+export type SchemaOutput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : FromSchema<S>;
+
+/** A tool: its listing and schemas (see {@link CodeSchema}). */
+export interface ToolDefinition<I extends CodeSchema = CodeSchema, O extends CodeSchema | undefined = CodeSchema | undefined> {
   readonly title?: string;
   readonly description?: string;
-  /** The arguments' schema (`type: "object"`). Default `{ "type": "object" }`. */
+  /** The arguments' schema (an object). Default `{ "type": "object" }`. */
   readonly input?: I;
   /** The result's schema: the function's value becomes structuredContent (and its JSON text). Default none: the value is text. */
   readonly output?: O;
@@ -67,8 +80,15 @@ export interface ToolDefinition<I extends ObjectSchema = ObjectSchema, O extends
   readonly icons?: Icon[];
   readonly _meta?: MetaObject;
 }
-/** What a tool function returns: its `output`'s type, or (without `output`) the text (numbers and booleans as text). */
-export type ToolValue<O> = O extends ObjectSchema ? FromSchema<O> : string | number | boolean;
+/**
+ * What a tool function returns: what its `output` accepts (a Standard Schema's input type: the library makes
+ * the structuredContent of it), or (without `output`) the text (numbers and booleans as text).
+ */
+export type ToolValue<O> = O extends StandardSchemaV1
+  ? StandardSchemaV1.InferInput<O>
+  : O extends ObjectSchema
+    ? FromSchema<O>
+    : string | number | boolean;
 export type ToolFunction<Args, Value> = (args: Args, ctx: RequestContext) => Async<Value>;
 
 /** A resource or template: its listing. `name` defaults to the URI. */
@@ -92,17 +112,23 @@ export interface PromptArgumentDefinition {
   readonly description?: string;
   readonly required?: boolean;
 }
-export interface PromptDefinition<A extends readonly PromptArgumentDefinition[]> {
+/** A prompt's arguments: listed one by one, or a Standard Schema of an object whose properties are the arguments. */
+export type PromptArgumentsSchema = readonly PromptArgumentDefinition[] | StandardSchemaV1;
+export interface PromptDefinition<A extends PromptArgumentsSchema> {
   readonly title?: string;
   readonly description?: string;
   readonly arguments?: A;
   readonly icons?: Icon[];
   readonly _meta?: MetaObject;
 }
-/** A prompt's arguments by name: strings, the required ones present. */
-export type PromptArguments<A extends readonly PromptArgumentDefinition[]> = {
-  [E in A[number] as E extends { readonly required: true } ? E['name'] : never]: string;
-} & { [E in A[number] as E extends { readonly required: true } ? never : E['name']]?: string };
+/** A prompt's arguments by name: strings, the required ones present; a Standard Schema's output. */
+export type PromptArguments<A extends PromptArgumentsSchema> = A extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<A>
+  : A extends readonly PromptArgumentDefinition[]
+    ? { [E in A[number] as E extends { readonly required: true } ? E['name'] : never]: string } & {
+        [E in A[number] as E extends { readonly required: true } ? never : E['name']]?: string;
+      }
+    : never;
 
 /** Drops the undefined members (`exactOptionalPropertyTypes`): only what was given is listed. */
 function defined<T extends object>(fields: T): JsonObject {
@@ -122,6 +148,7 @@ export class McpServerBuilder {
     resourceTemplates: Record<string, (vars: Record<string, string>, ctx: RequestContext) => Async<ResourceBody>>;
     prompts: Record<string, (args: never, ctx: RequestContext) => Async<PromptBody>>;
   };
+  readonly #standard: StandardItems = { tools: new Map(), prompts: new Map() };
   #definition: Promise<CatalogDefinition> | undefined;
 
   constructor(options: CodeFirstOptions) {
@@ -133,22 +160,28 @@ export class McpServerBuilder {
     if (taken.some((t) => t[field] === key)) throw new DefinitionError([`${kind} ${key} is defined twice`]);
   }
 
-  /** A tool: `fn`'s arguments are typed by `input`, its value by `output` (see {@link ToolValue}). */
-  tool<const I extends ObjectSchema = { readonly type: 'object' }, const O extends ObjectSchema | undefined = undefined>(
+  /** A tool: `fn`'s arguments are typed by `input` (see {@link SchemaOutput}), its value by `output` (see {@link ToolValue}). */
+  tool<const I extends CodeSchema = { readonly type: 'object' }, const O extends CodeSchema | undefined = undefined>(
     name: string,
     definition: ToolDefinition<I, O>,
-    fn: ToolFunction<FromSchema<I>, ToolValue<O>>,
+    fn: ToolFunction<SchemaOutput<I>, ToolValue<O>>,
   ): this;
   /** The escape hatch: the argument and value types given (`tool<Args, Value>(…)`); the schemas still check both at run time. */
   tool<Args = never, Value = never>(name: string, definition: ToolDefinition, fn: ToolFunction<NoInfer<Args>, NoInfer<Value>>): this;
   tool(name: string, definition: ToolDefinition, fn: ToolFunction<never, unknown>): this {
     this.#add('tool', name, this.#tools, 'name');
     const { input, output, ...listing } = definition;
+    // A Standard Schema's JSON Schema is derived when the definition is made (standard/derive.ts); until then the
+    // spec holds the placeholder of a tool without input.
+    const stdInput = isStandardSchema(input) ? input : undefined;
+    const stdOutput = isStandardSchema(output) ? output : undefined;
+    if (stdInput || stdOutput)
+      this.#standard.tools.set(name, { ...(stdInput ? { input: stdInput } : {}), ...(stdOutput ? { output: stdOutput } : {}) });
     this.#tools.push({
       name,
       ...defined(listing),
-      inputSchema: input ?? { type: 'object' },
-      ...(output ? { outputSchema: output } : {}),
+      inputSchema: (stdInput ? undefined : (input as ObjectSchema | undefined)) ?? { type: 'object' },
+      ...(output ? { outputSchema: stdOutput ? { type: 'object' } : (output as ObjectSchema) } : {}),
       output: output ? 'structured' : 'text',
     });
     this.#behaviours.tools[name] = fn;
@@ -173,20 +206,29 @@ export class McpServerBuilder {
     return this;
   }
 
-  /** A prompt: `render` gets its arguments by name (strings; the required ones are checked present). */
-  prompt<const A extends readonly PromptArgumentDefinition[] = []>(
+  /**
+   * A prompt: `render` gets its arguments by name (strings; the required ones are checked present), or, when
+   * they are a Standard Schema, the library's output (the arguments listed are its properties: name,
+   * description, required).
+   */
+  prompt<const A extends PromptArgumentsSchema = []>(
     name: string,
     definition: PromptDefinition<A>,
     render: (args: PromptArguments<A>, ctx: RequestContext) => Async<PromptBody>,
   ): this {
     this.#add('prompt', name, this.#prompts, 'name');
     const { arguments: args, ...listing } = definition;
-    this.#prompts.push({ name, ...defined(listing), ...(args ? { arguments: args.map((a) => defined(a)) } : {}) });
+    if (isStandardSchema(args)) this.#standard.prompts.set(name, args);
+    const listed = Array.isArray(args) ? { arguments: args.map((a: PromptArgumentDefinition) => defined(a)) } : {};
+    this.#prompts.push({ name, ...defined(listing), ...listed });
     this.#behaviours.prompts[name] = render as (args: never, ctx: RequestContext) => Async<PromptBody>;
     return this;
   }
 
-  /** The spec the catalog serves (what a sample's YAML would say). */
+  /**
+   * The spec as written (what a sample's YAML would say), before the Standard Schemas are derived: their tools
+   * show `{ "type": "object" }` and their prompts no arguments until {@link McpServerBuilder.definition}.
+   */
   spec(): CatalogSpec {
     const { options } = this;
     const caps: JsonObject = {
@@ -216,7 +258,7 @@ export class McpServerBuilder {
    * with a {@link DefinitionError}: one line per problem, naming the item and the JSON pointer of what is wrong.
    */
   definition(): Promise<CatalogDefinition> {
-    this.#definition ??= compileDefinition(this.spec(), this.#behaviours satisfies Behaviours);
+    this.#definition ??= compileDefinition(this.spec(), this.#behaviours satisfies Behaviours, this.#standard);
     return this.#definition;
   }
 

@@ -124,9 +124,27 @@ export interface Behaviours {
   readonly complete?: (query: CompletionQuery, ctx: RequestContext) => readonly string[] | Promise<readonly string[]>;
 }
 
+/** What a {@link Parser} makes of a value: the value its function gets, or what is wrong (`<JSON pointer> <reason>; …`). */
+export type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problems: string };
+/**
+ * A check that also makes the value: a Standard Schema's validate (standard/validate.ts), whose output (with
+ * the library's transforms, coercions and defaults) is what the function gets or the client receives.
+ */
+export type Parser = (value: unknown) => Parsed | Promise<Parsed>;
+
+/** A tool's checks: ajv's of its JSON Schemas (`input`, `output`), or its Standard Schemas' (`parseInput`, `parseOutput`). */
+export interface ToolChecks {
+  readonly input?: Check;
+  readonly output?: Check;
+  readonly parseInput?: Parser;
+  readonly parseOutput?: Parser;
+}
+
 export interface CatalogDefinition {
   readonly spec: CatalogSpec;
   readonly behaviours: Behaviours;
   /** Precompiled validators of each tool's input and output schemas (generated, or compiled once by code-first.ts). */
-  readonly validators: Readonly<Record<string, { readonly input?: Check; readonly output?: Check }>>;
+  readonly validators: Readonly<Record<string, ToolChecks>>;
+  /** A prompt's arguments given as a Standard Schema (code-first.ts): its parser, by prompt name. */
+  readonly promptParsers?: Readonly<Record<string, Parser>>;
 }
