@@ -33,6 +33,7 @@ export type {
   CallToolResult,
   GetPromptResult,
   ListResourcesResult,
+  PromptCallback,
   ReadResourceCallback,
   ReadResourceResult,
   ReadResourceTemplateCallback,
@@ -41,8 +42,8 @@ export type {
   RegisteredResourceTemplate,
   RegisteredTool,
   ResourceMetadata,
+  ToolCallback,
   Variables,
 } from './registry.ts';
 export type { InferOutput, StandardSchemaWithJSON } from './schema.ts';
 export type { Transport } from './transport.ts';
-export type { PromptCallback, ToolCallback } from './types.ts';

@@ -8,7 +8,7 @@ import type { CallResult, Icon, Resource, ToolAnnotations } from '@wiregen/mcp-2
 import type { JsonObject } from '../jsonrpc/message.ts';
 import type { ServerContext } from './context.ts';
 import type { ResourceTemplate } from './resource-template.ts';
-import type { StandardSchemaWithJSON } from './schema.ts';
+import type { InferOutput, StandardSchemaWithJSON } from './schema.ts';
 
 type Async<T> = T | Promise<T>;
 export type CallToolResult = CallResult<'tools/call'>;
@@ -19,6 +19,18 @@ export type ListResourcesResult = CallResult<'resources/list'>;
 export type ResourceMetadata = Omit<Resource, 'uri' | 'name'>;
 /** A template's variables as matched from a URI (the SDK's `Variables`). */
 export type Variables = Record<string, string | string[]>;
+
+/**
+ * A tool's callback as the SDK v2 types it: the value its input schema parses to and the context
+ * (`(args, ctx)`), or only the context when it has no input schema (`(ctx)`).
+ */
+export type ToolCallback<I extends StandardSchemaWithJSON | undefined = undefined> = [I] extends [StandardSchemaWithJSON]
+  ? (args: InferOutput<I>, ctx: ServerContext) => Async<CallToolResult>
+  : (ctx: ServerContext) => Async<CallToolResult>;
+/** A prompt's callback: `(args, ctx)` with an argsSchema, `(ctx)` without one. */
+export type PromptCallback<A extends StandardSchemaWithJSON | undefined = undefined> = [A] extends [StandardSchemaWithJSON]
+  ? (args: InferOutput<A>, ctx: ServerContext) => Async<GetPromptResult>
+  : (ctx: ServerContext) => Async<GetPromptResult>;
 
 /** A tool callback: `(args, ctx)` with an inputSchema, `(ctx)` without one. */
 export type AnyToolCallback = ((args: never, ctx: ServerContext) => Async<CallToolResult>) | ((ctx: ServerContext) => Async<CallToolResult>);

@@ -22,13 +22,14 @@ import {
   type RegisteredResource,
   type RegisteredResourceTemplate,
   type RegisteredTool,
+  type PromptCallback,
   type Registry,
   type ResourceMetadata,
+  type ToolCallback,
 } from './registry.ts';
 import { ResourceTemplate } from './resource-template.ts';
 import type { StandardSchemaWithJSON } from './schema.ts';
 import { toWireTransport, type Transport } from './transport.ts';
-import type { PromptCallback, ToolCallback } from './types.ts';
 
 export interface McpServerOptions {
   /** Capabilities advertised beside those the registrations imply (e.g. `logging: {}`). */
