@@ -14,6 +14,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { createMcpHandler, McpServer, type AuthInfo, type McpRequestContext } from '@wiregen/runtime/sdk';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
+import { McpServer as WireServer } from '@wiregen/runtime/mcp';
+import { createLinkedPair } from '@wiregen/runtime/transports';
 import { sdkAuthInfo } from '../../runtime/sdk/context.ts';
 import { ROOT } from '../helpers/project.ts';
 
@@ -69,6 +71,27 @@ describe('sdkAuthInfo', () => {
       resource: new URL('https://mcp.example.com/mcp'),
       extra: { subject: 'u1', audience: ['https://mcp.example.com'], claims },
     });
+  });
+});
+
+describe('RequestContext.auth', () => {
+  it('reaches a callback as ctx.http.authInfo: the token the transport says carried the request', async () => {
+    const server = new McpServer(INFO);
+    server.registerTool('whoami', { description: 'Name the authenticated caller' }, async (ctx) => ({
+      content: [{ type: 'text', text: `${ctx.http?.authInfo?.clientId ?? 'anonymous'} ${ctx.http?.authInfo?.scopes.join(',') ?? ''}` }],
+    }));
+    await server.prepare();
+    const wire = new WireServer(server.wireOptions(() => server.registry));
+    const [ours, theirs] = createLinkedPair();
+    const auth = { token: 't', clientId: 'bob', scopes: ['notes:read'], audience: ['https://mcp.example.com'], claims: {} };
+    wire.connect({ ...ours, start: (sink) => ours.start(sink), authOf: () => auth });
+    const answers: unknown[] = [];
+    theirs.start({ message: (text) => void answers.push(JSON.parse(text)), close: () => undefined });
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    theirs.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {}, _meta: meta } }));
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]).toMatchObject({ id: 1, result: { content: [{ type: 'text', text: 'bob notes:read' }] } });
+    theirs.close();
   });
 });
 
