@@ -33,18 +33,18 @@ export async function jsonSchemaOf(schema: StandardSchemaV1, io: 'input' | 'outp
 }
 
 /**
- * An issue as the SDK words it, so a migrated server answers the same text: the dotted path of where it is,
+ * A problem the library found, as the SDK words it, so a migrated server answers the same text: the dotted path of where it is,
  * then the library's message ("limit: Too big: expected number to be <=50").
  */
-function issueText(issue: StandardSchemaV1.Issue): string {
-  const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p));
-  return path.length ? `${path.join('.')}: ${issue.message}` : issue.message;
+function problemText(problem: StandardSchemaV1.Issue): string {
+  const path = (problem.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p));
+  return path.length ? `${path.join('.')}: ${problem.message}` : problem.message;
 }
 
-/** The library's parsed value, or what it found wrong (every issue, `, `-separated as the SDK does). */
+/** The library's parsed value, or what it found wrong (every problem, `, `-separated as the SDK does). */
 export async function validate(schema: StandardSchemaV1, value: unknown): Promise<{ ok: true; value: unknown } | { ok: false; text: string }> {
   const result = await schema['~standard'].validate(value);
-  if (result.issues) return { ok: false, text: result.issues.map(issueText).join(', ') };
+  if (result.issues) return { ok: false, text: result.issues.map(problemText).join(', ') };
   return { ok: true, value: result.value };
 }
 
