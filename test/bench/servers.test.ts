@@ -32,6 +32,12 @@ const HTTP: Record<string, Omit<HttpSubject, 'key' | 'label'>> = {
   'ours: mcpNodeHandler': { args: [...TSX, join(servers, 'wiregen-http.ts'), '--mode', 'node'], request: MODERN_REQUEST, check: addResultOk },
   'ours: mcpFetchHandler': { args: [...TSX, join(servers, 'wiregen-http.ts'), '--mode', 'fetch'], request: MODERN_REQUEST, check: addResultOk },
   'SDK v2': { args: [join(servers, 'v2-http.mjs')], request: MODERN_REQUEST, check: addResultOk },
+  // The sdk-compat part: the SDK v2 file on @wiregen/runtime/sdk (from sources here, through tsx's paths).
+  'SDK v2 code on @wiregen/runtime/sdk': {
+    args: [...TSX, '--import', join(servers, 'on-wiregen.mjs'), join(servers, 'v2-http.mjs')],
+    request: MODERN_REQUEST,
+    check: addResultOk,
+  },
   'SDK v1 node:http': { args: [join(servers, 'v1-http.mjs'), '--mode', 'node'], request: LEGACY_REQUEST, check: addResultOk },
   'SDK v1 express': { args: [join(servers, 'v1-http.mjs'), '--mode', 'express'], request: LEGACY_REQUEST, check: addResultOk },
   'bare node:http': { args: [join(servers, 'bare-http.mjs')], request: MODERN_REQUEST, check: addResultOk },
