@@ -94,11 +94,13 @@ export function notesServerSuite(packed: () => Packed): void {
           expect((await call('list_notes', { limit: 51 }))['isError']).toBe(true);
           const seen: unknown[] = [];
           const summarized = await call('summarize', {}, (p) => seen.push([p.progress, p.total]));
+          // Each step reports before its work, so the last notification is not in the chunk of the answer (which
+          // the official clients' stdio transports may then drop: test/interop/README.md).
           expect(seen).toEqual([
+            [0, 4],
             [1, 4],
             [2, 4],
             [3, 4],
-            [4, 4],
           ]);
           expect(JSON.stringify(summarized['content'])).toContain(`${era} second (high)`);
           const controller = new AbortController();
@@ -107,14 +109,16 @@ export function notesServerSuite(packed: () => Packed): void {
           expect(deleted['content']).toEqual([{ type: 'text', text: `Deleted ${id}` }]);
           expect(await call('delete_note', { id })).toMatchObject({ isError: true, content: [{ type: 'text', text: `No note ${id}` }] });
         }
-        for (const client of [v1, v2]) {
+        // Each client started a server of its own: its notes are the ones its era added.
+        for (const [era, client] of [
+          ['v1', v1],
+          ['v2', v2],
+        ] as const) {
           const { resourceTemplates } = await client.listResourceTemplates();
           expect(resourceTemplates).toMatchObject([{ uriTemplate: 'note://{id}', name: 'note', mimeType: 'text/markdown' }]);
           const { notes } = (await client.callTool({ name: 'list_notes', arguments: {} })).structuredContent as { notes: { id: string }[] };
           const read = await client.readResource({ uri: `note://${notes[0]!.id}` });
-          expect(read.contents).toEqual([
-            { uri: `note://${notes[0]!.id}`, mimeType: 'text/markdown', text: expect.stringMatching(/^# v1 second\n\nCall Ana$/) },
-          ]);
+          expect(read.contents).toEqual([{ uri: `note://${notes[0]!.id}`, mimeType: 'text/markdown', text: `# ${era} second\n\nCall Ana` }]);
           const { prompts } = await client.listPrompts();
           expect(prompts).toMatchObject([{ name: 'review_note', arguments: [{ name: 'id', required: true }] }]);
           const prompt = await client.getPrompt({ name: 'review_note', arguments: { id: notes[0]!.id } });

@@ -39,10 +39,10 @@ await mcpServer({ name: 'notes', version: '1.0.0' })
   })
   .tool('summarize', { description: 'Summarize every note' }, async (_, { progress, signal }) => {
     const titles: string[] = [];
-    for (let step = 1; step <= 4; step++) {
+    for (let step = 0; step < 4; step++) {
+      progress(step, 4, `step ${step + 1} of 4`);
       await sleep(100);
       signal.throwIfAborted();
-      progress(step, 4, `step ${step} of 4`);
     }
     for (const note of notes.values()) titles.push(`${note.title} (${note.priority})`);
     return `${notes.size} notes: ${titles.join(', ')}`;
