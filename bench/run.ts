@@ -1,5 +1,5 @@
 /**
- * @module bench/run — `npm run bench`: the benchmark suite (issues 5 and 20). Runs every part in this one
+ * @module bench/run — `npm run bench`: the benchmark suite. Runs every part in this one
  * process run, on this machine, under the same load; every ratio is paired within its round, so it holds on
  * a noisy machine. Prints one table (or, with --json, one JSON document on stdout: the rows, every target of
  * issue 20 with met or not, and for a target not met the profile that shows why). Progress goes to stderr.
