@@ -72,6 +72,8 @@ export function resumeCases(target: McpTarget): void {
     return stream;
   };
 
+  // Cases that read the fixture's aborts need it in this process (Traits.inProcess).
+  const local = it.skipIf(!target.traits.inProcess);
   describe('resumable SSE streams (SEP-1699)', () => {
     it('off by default: no priming event and no event ids', async () => {
       const { url, id } = await session({});
@@ -95,7 +97,7 @@ export function resumeCases(target: McpTarget): void {
       expect(JSON.parse(rest.at(-1)!.data)).toMatchObject({ id: 3, result: {} });
     });
 
-    it('ctx.closeStream ends the POST stream; a GET with Last-Event-ID replays what it missed, then the request ends there', async () => {
+    local('ctx.closeStream ends the POST stream; a GET with Last-Event-ID replays what it missed, then the request ends there', async () => {
       const { url, id, aborted } = await session({ resumability: {} });
       const stream = await post(url, id, pollCall);
       await stream.ended;
@@ -132,7 +134,7 @@ export function resumeCases(target: McpTarget): void {
       expect(resumed.frames).toEqual([progress(1), progress(2), POLLED]);
     });
 
-    it('a client that drops a resumable stream does not cancel its request', async () => {
+    local('a client that drops a resumable stream does not cancel its request', async () => {
       const { url, id, aborted } = await session({ resumability: {} });
       const stream = await post(url, id, rpc(8, 'tools/call', { name: 'progress', arguments: {}, _meta: { progressToken: 'pt' } }));
       await stream.ended;

@@ -27,6 +27,8 @@ export function streamCases(target: McpTarget): void {
     running.push(s);
     return { ...fixture, url: s.url };
   };
+  // Cases that drive the server object or read the fixture's state need it in this process (Traits.inProcess).
+  const local = it.skipIf(!target.traits.inProcess);
   const opened = async (url: string, options: Parameters<typeof open>[1]) => {
     const stream = await open(url, options);
     streams.push(stream);
@@ -66,7 +68,7 @@ export function streamCases(target: McpTarget): void {
       expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.text));
     });
 
-    it('subscriptions/listen: SSE from the start, the acknowledgement first, then changes made elsewhere', async () => {
+    local('subscriptions/listen: SSE from the start, the acknowledgement first, then changes made elsewhere', async () => {
       const { url, server } = await serve();
       const stream = await opened(url, statelessRequest('subscriptions/listen', { notifications: { toolsListChanged: true } }, { id: 'L1' }));
       expect([stream.status, stream.headers['content-type']]).toEqual([200, 'text/event-stream']);
@@ -101,7 +103,7 @@ export function streamCases(target: McpTarget): void {
       return { id, post };
     }
 
-    it('initialize opens a session; requests in it, its GET stream, DELETE ends it (404 after)', async () => {
+    local('initialize opens a session; requests in it, its GET stream, DELETE ends it (404 after)', async () => {
       const { url, server } = await serve();
       const s = await session(url, server);
       expect((await s.post(rpc(2, 'tools/list'))).json).toEqual({ jsonrpc: '2.0', id: 2, result: { tools: [] } });
@@ -125,7 +127,7 @@ export function streamCases(target: McpTarget): void {
       expect([reply.status, reply.json]).toEqual([404, { jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Session not found' } }]);
     });
 
-    it('sends a server→client request on the POST stream and takes its answer as a POST (202)', async () => {
+    local('sends a server→client request on the POST stream and takes its answer as a POST (202)', async () => {
       const { url, server } = await serve();
       const s = await session(url, server);
       const callStream = await opened(url, {
@@ -143,7 +145,7 @@ export function streamCases(target: McpTarget): void {
   });
 
   describe('cancellation when the client disconnects', () => {
-    it('aborts ctx.signal of a JSON request, sends nothing, and keeps serving', async () => {
+    local('aborts ctx.signal of a JSON request, sends nothing, and keeps serving', async () => {
       const { url, server, aborted, waiting } = await serve();
       const { request, exchange } = begin(url, statelessRequest('tools/call', { name: 'wait', arguments: {} }, { id: 'w' }));
       exchange.catch(() => {});
@@ -155,7 +157,7 @@ export function streamCases(target: McpTarget): void {
       expect((await call(url, 'tools/call', { name: 'again', arguments: {} }, { id: 'a' })).status).toBe(200);
     });
 
-    it('aborts ctx.signal of a request whose SSE stream had started', async () => {
+    local('aborts ctx.signal of a request whose SSE stream had started', async () => {
       const { url, server, aborted } = await serve();
       const stream = await open(url, statelessRequest('tools/call', { name: 'wait', arguments: {} }, { id: 's', meta: { progressToken: 1 } }));
       await stream.waitFor((f) => f['method'] === 'notifications/progress');
@@ -165,7 +167,7 @@ export function streamCases(target: McpTarget): void {
       await eventually(() => server.connections.size === 0);
     });
 
-    it('releases a listen stream the client closes', async () => {
+    local('releases a listen stream the client closes', async () => {
       const { url, server } = await serve();
       const stream = await open(url, statelessRequest('subscriptions/listen', { notifications: { toolsListChanged: true } }, { id: 'gone' }));
       await stream.waitFor((f) => f['method'] === ACK);

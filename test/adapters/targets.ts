@@ -23,6 +23,12 @@ export interface Traits {
   readonly ownsAllPaths: boolean;
   /** The server reads the body itself (false: a body parser in front read it first, so no body deadline can apply). */
   readonly readsBody: boolean;
+  /**
+   * The served McpServer/A2aServer is the object the suite built, in the test's process (false: another process
+   * serves its own copy of the suite's default fixture, so cases that reach into the server, watch its state or
+   * give it a server of their own are left out).
+   */
+  readonly inProcess: boolean;
 }
 
 export interface Served {
@@ -39,11 +45,11 @@ export interface Target<S, O> {
 export type McpTarget = Target<McpServer, McpHttpOptions>;
 export type A2aTarget = Target<A2aServer, A2aHttpOptions>;
 
-const OWN: Traits = { ownsAllPaths: true, readsBody: true };
-const ROUTED: Traits = { ownsAllPaths: false, readsBody: true };
-const PARSED: Traits = { ownsAllPaths: false, readsBody: false };
+const OWN: Traits = { ownsAllPaths: true, readsBody: true, inProcess: true };
+const ROUTED: Traits = { ownsAllPaths: false, readsBody: true, inProcess: true };
+const PARSED: Traits = { ownsAllPaths: false, readsBody: false, inProcess: true };
 /** What an adapter's user sets on a loopback server: the Host check `listenMcpHttp` turns on by itself. */
-const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+export const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
 async function listenOn(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ origin: string; http: Server }> {
   const http = createServer(listener);

@@ -1,0 +1,178 @@
+/**
+ * @module test/runtimes/launch — serving the transport suites' fixtures on Bun and Deno: finds each runtime's
+ * binary where its npm package puts it (the `bun` and `deno` devDependencies ship it as an optional,
+ * platform-specific dependency), bundles the server scripts once with esbuild (served.ts and the runtime
+ * sources it imports, into one ESM file per runtime), starts one child process per server on 127.0.0.1:0 and
+ * kills it when closed. `runtimeTargets` are the suites' targets (test/adapters/targets.ts) for each runtime
+ * found; a runtime that cannot run is named with the reason, for the tests to skip visibly.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { A2aTarget, McpTarget, Traits } from '../adapters/targets.ts';
+import { ROOT } from '../helpers/project.ts';
+import type { ServeConfig } from './served.ts';
+
+export type RuntimeName = 'bun' | 'deno';
+
+interface Runtime {
+  readonly name: RuntimeName;
+  /** The version the devDependency pins (package.json). */
+  readonly version: string;
+  /** Where the binary may be, in order: where the package's install script moves it, then the platform package. */
+  readonly candidates: readonly string[];
+  readonly args: (script: string) => string[];
+}
+
+const NM = join(ROOT, 'node_modules');
+const PLATFORM = `${process.platform}-${process.arch}`;
+const RUNTIMES: Record<RuntimeName, Runtime> = {
+  bun: {
+    name: 'bun',
+    version: '1.4.5',
+    candidates: [
+      join(NM, 'bun', 'bin', 'bun.exe'),
+      ...[PLATFORM, `${PLATFORM}-baseline`, `${PLATFORM}-musl`].map((p) => join(NM, '@oven', `bun-${p.replace('arm64', 'aarch64')}`, 'bin', 'bun')),
+    ],
+    args: (script) => ['run', script],
+  },
+  deno: {
+    name: 'deno',
+    version: '2.9.6',
+    candidates: [join(NM, 'deno', 'deno'), ...['glibc', ''].map((libc) => join(NM, '@deno', libc ? `${PLATFORM}-${libc}` : PLATFORM, 'deno'))],
+    // Only what a server needs: the network (loopback, where the script listens), its environment, its files.
+    args: (script) => ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read', '--no-prompt', script],
+  },
+};
+
+export interface Found {
+  readonly name: RuntimeName;
+  /** The binary, or why the runtime cannot run here (the tests name it when they skip). */
+  readonly binary?: string;
+  readonly reason?: string;
+  readonly label: string;
+}
+
+/** The runtime's binary if one of its candidates answers `--version` with the pinned version. */
+export function find(name: RuntimeName): Found {
+  const runtime = RUNTIMES[name];
+  const tried: string[] = [];
+  for (const candidate of runtime.candidates) {
+    if (!existsSync(candidate)) continue;
+    try {
+      const out = execFileSync(candidate, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+      if (out.includes(runtime.version)) return { name, binary: candidate, label: `${name} ${runtime.version}` };
+      tried.push(`${candidate} is ${out.trim().split('\n')[0]}`);
+    } catch (err) {
+      tried.push(`${candidate}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+  const reason = tried.length ? tried.join('; ') : `no ${name} binary in node_modules (npm ci without its platform package?)`;
+  return { name, reason, label: `${name} ${runtime.version}` };
+}
+
+let bundled: Promise<Record<RuntimeName, string>> | undefined;
+/** The server scripts bundled once per test file: ESM, node: builtins left to the runtime's Node compatibility. */
+function bundle(): Promise<Record<RuntimeName, string>> {
+  bundled ??= (async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'wiregen-runtimes-'));
+    await build({
+      entryPoints: { bun: join(ROOT, 'test/runtimes/serve-bun.ts'), deno: join(ROOT, 'test/runtimes/serve-deno.ts') },
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'es2022',
+      logLevel: 'error',
+      // CommonJS dependencies (ajv) require() node builtins: give the ESM bundle a require.
+      banner: { js: "import { createRequire as __wiregenRequire } from 'node:module'; const require = __wiregenRequire(import.meta.url);" },
+    });
+    return { bun: join(outdir, 'bun.mjs'), deno: join(outdir, 'deno.mjs') };
+  })();
+  return bundled;
+}
+
+export interface Child {
+  /** The origin it serves, http://127.0.0.1:<port>. */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/** Starts the runtime's server script serving `config`; resolves with its origin once it prints its ready line. */
+export async function launch(found: Found, config: ServeConfig, timeoutMs = 20_000): Promise<Child> {
+  if (!found.binary) throw new Error(`${found.label} cannot run: ${found.reason}`);
+  const script = (await bundle())[found.name];
+  const child: ChildProcess = spawn(found.binary, RUNTIMES[found.name].args(script), {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WIREGEN_SERVE: JSON.stringify(config), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', DO_NOT_TRACK: '1' },
+  });
+  let seen = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${found.label} not ready within ${timeoutMs} ms\n${seen.slice(-2000)}`));
+    }, timeoutMs);
+    const look = (d: Buffer) => {
+      seen += d.toString();
+      const m = seen.match(/\{"ready":true,"url":"([^"]+)"\}/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', look);
+    child.stderr!.on('data', look);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${found.label} exited ${code} before it was ready\n${seen.slice(-2000)}`));
+    });
+  });
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return {
+    origin,
+    close: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Its own process, serving every path itself and reading the body itself. */
+const CHILD: Traits = { ownsAllPaths: true, readsBody: true, inProcess: false };
+
+/** The options a child is given as JSON: any function or object that JSON would drop is refused, not lost. */
+function portable<O>(options: O): O {
+  const text = JSON.stringify(options);
+  if (JSON.stringify(JSON.parse(text)) !== text || Object.values(options as object).some((v) => typeof v === 'function'))
+    throw new Error('a server in another process takes JSON options only');
+  return options;
+}
+
+export function mcpTarget(found: Found): McpTarget {
+  return {
+    traits: CHILD,
+    start: async (_server, options) => {
+      const child = await launch(found, { kind: 'mcp', options: portable(options) });
+      return { url: `${child.origin}${options.path ?? '/mcp'}`, close: child.close };
+    },
+  };
+}
+
+export function a2aTarget(found: Found): A2aTarget {
+  return {
+    traits: CHILD,
+    start: async (_server, options) => {
+      const child = await launch(found, { kind: 'a2a', options: portable(options) });
+      return { url: child.origin, close: child.close };
+    },
+  };
+}
+
+export const RUNTIME_NAMES: readonly RuntimeName[] = ['bun', 'deno'];

@@ -1,0 +1,82 @@
+/**
+ * @module test/runtimes/served — what the Bun and Deno server scripts serve, as one fetch function, chosen by
+ * the JSON in WIREGEN_SERVE: `mcp` the transport suites' MCP fixture (test/adapters/mcp-fixture.ts) through
+ * `mcpFetchHandler` with the suite's options, plus two test-only routes that let the test process see into the
+ * fixture (`GET /_control/state`: the `ctx.signal` aborts and open connections; `POST /_control/list-changed`:
+ * `server.listChanged('tools')`); `tour` a code-first server with a tool, a resource and a prompt for the
+ * official clients; `a2a` the suite's scripted agent (test/adapters/a2a-fixture.ts) through `a2aFetchHandler`.
+ * Bundled with esbuild into one ESM file per runtime (launch.ts); imports nothing Node-only of its own.
+ */
+import { a2aFetchHandler } from '../../runtime/a2a/http-adapters.ts';
+import type { A2aHttpOptions } from '../../runtime/a2a/http.ts';
+import { A2aServer } from '../../runtime/a2a/server.ts';
+import { mcpServer } from '../../runtime/mcp/index.ts';
+import { mcpFetchHandler } from '../../runtime/mcp/http/adapters.ts';
+import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
+import { scripted } from '../adapters/a2a-fixture.ts';
+import { mcpFixture } from '../adapters/mcp-fixture.ts';
+import { testCard } from '../helpers/a2a-server.ts';
+
+export type ServeConfig =
+  | { readonly kind: 'mcp'; readonly options: McpHttpOptions }
+  | { readonly kind: 'tour' }
+  | { readonly kind: 'a2a'; readonly options: A2aHttpOptions };
+
+export interface Serving {
+  fetch(request: Request): Promise<Response>;
+  close(): void;
+}
+
+/** The Host check an adapter's user turns on for a loopback server (test/adapters/targets.ts LOOPBACK). */
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+function mcp(options: McpHttpOptions): Serving {
+  const fixture = mcpFixture();
+  const handler = mcpFetchHandler(fixture.server, { allowedHosts: LOOPBACK, ...options });
+  return {
+    fetch: async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/_control/state')
+        return Response.json({ aborted: fixture.aborted, connections: fixture.server.connections.size });
+      if (path === '/_control/list-changed') {
+        fixture.server.listChanged('tools');
+        return new Response(null, { status: 204 });
+      }
+      return handler(request);
+    },
+    close: () => handler.close(),
+  };
+}
+
+function tour(): Serving {
+  const server = mcpServer({ name: 'runtime-tour', version: '1.0.0' })
+    .tool(
+      'to_fahrenheit',
+      {
+        description: 'Converts a temperature from Celsius to Fahrenheit',
+        input: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
+        output: { type: 'object', properties: { fahrenheit: { type: 'number' } }, required: ['fahrenheit'] },
+      },
+      ({ celsius }) => ({ fahrenheit: (celsius * 9) / 5 + 32 }),
+    )
+    .resource('weather://cities', { mimeType: 'text/plain' }, () => 'Oslo\nParis')
+    .prompt('plan', { arguments: [{ name: 'city', required: true }] }, ({ city }) => `Plan a day in ${city}`)
+    .build();
+  const handler = mcpFetchHandler(server, { allowedHosts: LOOPBACK });
+  return { fetch: handler, close: () => handler.close() };
+}
+
+function a2a(options: A2aHttpOptions): Serving {
+  const never = { promise: new Promise<void>(() => {}) };
+  const server = new A2aServer({ card: testCard({ streaming: true }), executor: scripted(never), log: () => {} });
+  return { fetch: a2aFetchHandler(server, options), close: () => {} };
+}
+
+export function served(config: ServeConfig): Serving {
+  if (config.kind === 'mcp') return mcp(config.options);
+  if (config.kind === 'tour') return tour();
+  return a2a(config.options);
+}
+
+/** The line a server script prints once it listens; launch.ts waits for it. */
+export const readyLine = (port: number) => JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}` });

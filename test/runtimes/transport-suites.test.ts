@@ -1,0 +1,22 @@
+/**
+ * The MCP and A2A transport suites (test/adapters) on Bun and Deno: `mcpFetchHandler` in `Bun.serve` and in
+ * `Deno.serve`, `a2aFetchHandler` likewise, each server a child process on 127.0.0.1:0 (launch.ts). Cases that
+ * need the server in the test's process are left out by their trait (Traits.inProcess); runtime-state.test.ts
+ * covers cancellation, listen streams and session GET streams through the child's test-only routes. A runtime
+ * that cannot run here is one skipped test naming why.
+ */
+import { it } from 'vitest';
+import { runA2aTransportSuite } from '../adapters/a2a-transport-suite.ts';
+import { runMcpTransportSuite } from '../adapters/mcp-transport-suite.ts';
+import { a2aTarget, find, mcpTarget, RUNTIME_NAMES } from './launch.ts';
+
+for (const name of RUNTIME_NAMES) {
+  const found = find(name);
+  if (!found.binary) {
+    it.skip(`${found.label} cannot run here: ${found.reason}`, () => {});
+    continue;
+  }
+  const server = name === 'bun' ? 'Bun.serve' : 'Deno.serve';
+  runMcpTransportSuite(`mcpFetchHandler in ${server} (${found.label})`, mcpTarget(found));
+  runA2aTransportSuite(`a2aFetchHandler in ${server} (${found.label})`, a2aTarget(found));
+}
