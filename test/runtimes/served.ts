@@ -2,7 +2,8 @@
  * @module test/runtimes/served — what the Bun and Deno server scripts serve, as one fetch function, chosen by
  * the JSON in WIREGEN_SERVE: `mcp` the transport suites' MCP fixture (test/adapters/mcp-fixture.ts) through
  * `mcpFetchHandler` with the suite's options, plus two test-only routes that let the test process see into the
- * fixture (`GET /_control/state`: the `ctx.signal` aborts and open connections; `POST /_control/list-changed`:
+ * fixture (`GET /_control/state`: whether the `wait` tool started, the `ctx.signal` aborts and the open
+ * connections; `POST /_control/list-changed`:
  * `server.listChanged('tools')`); `tour` a code-first server with a tool, a resource and a prompt for the
  * official clients; `a2a` the suite's scripted agent (test/adapters/a2a-fixture.ts) through `a2aFetchHandler`.
  * Bundled with esbuild into one ESM file per runtime (launch.ts); imports nothing Node-only of its own.
@@ -32,12 +33,14 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
 function mcp(options: McpHttpOptions): Serving {
   const fixture = mcpFixture();
+  let waiting = false;
+  void fixture.waiting.then(() => (waiting = true));
   const handler = mcpFetchHandler(fixture.server, { allowedHosts: LOOPBACK, ...options });
   return {
     fetch: async (request) => {
       const path = new URL(request.url).pathname;
       if (path === '/_control/state')
-        return Response.json({ aborted: fixture.aborted, connections: fixture.server.connections.size });
+        return Response.json({ waiting, aborted: fixture.aborted, connections: fixture.server.connections.size });
       if (path === '/_control/list-changed') {
         fixture.server.listChanged('tools');
         return new Response(null, { status: 204 });

@@ -1,0 +1,113 @@
+/**
+ * What the transport suites leave out on Bun and Deno because it reads the server's state, checked through
+ * the child's test-only routes (served.ts: `/_control/state`, `/_control/list-changed`): cancellation when the
+ * client disconnects (https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/cancellation:
+ * the request's `ctx.signal` aborts, the connection is released), a subscriptions/listen stream receiving a
+ * change made in the server, and a handshake-era session's GET stream. Expected frames as
+ * test/adapters/mcp-suite-streams.ts pins them for the in-process targets.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
+import { INIT, mcpFixture, rpc } from '../adapters/mcp-fixture.ts';
+import { begin, call, eventually, JSON_HEADERS, open, send, statelessRequest, type Exchange } from '../helpers/http-client.ts';
+import { SUBSCRIPTION_ID } from '../helpers/mcp-pair.ts';
+import { find, launch, RUNTIME_NAMES, type Child } from './launch.ts';
+
+const ACK = 'notifications/subscriptions/acknowledged';
+
+interface State {
+  readonly waiting: boolean;
+  readonly aborted: string[];
+  readonly connections: number;
+}
+
+for (const name of RUNTIME_NAMES) {
+  const found = find(name);
+  if (!found.binary) {
+    it.skip(`${found.label} cannot run here: ${found.reason}`, () => {});
+    continue;
+  }
+  describe(`server state on ${found.label}`, () => {
+    const children: Child[] = [];
+    const streams: Exchange[] = [];
+    afterEach(async () => {
+      for (const s of streams.splice(0)) s.close();
+      await Promise.all(children.splice(0).map((c) => c.close()));
+    });
+    const serve = async (options: McpHttpOptions = {}) => {
+      const child = await launch(found, { kind: 'mcp', options });
+      children.push(child);
+      const state = async () => (await (await fetch(`${child.origin}/_control/state`)).json()) as State;
+      const listChanged = async () => void (await fetch(`${child.origin}/_control/list-changed`, { method: 'POST' }));
+      return { url: `${child.origin}/mcp`, state, listChanged };
+    };
+    const opened = async (url: string, options: Parameters<typeof open>[1]) => {
+      const stream = await open(url, options);
+      streams.push(stream);
+      return stream;
+    };
+
+    it('aborts ctx.signal of a JSON request when the client disconnects, and keeps serving', async () => {
+      const { url, state } = await serve();
+      const { request, exchange } = begin(url, statelessRequest('tools/call', { name: 'wait', arguments: {} }, { id: 'w' }));
+      exchange.catch(() => {});
+      await eventually(async () => (await state()).waiting);
+      request.destroy();
+      await eventually(async () => (await state()).aborted.length > 0);
+      expect((await state()).aborted).toEqual(['Request cancelled']);
+      await eventually(async () => (await state()).connections === 0);
+      expect((await call(url, 'tools/call', { name: 'again', arguments: {} }, { id: 'a' })).status).toBe(200);
+    });
+
+    it('aborts ctx.signal of a request whose SSE stream had started', async () => {
+      const { url, state } = await serve();
+      const stream = await open(url, statelessRequest('tools/call', { name: 'wait', arguments: {} }, { id: 's', meta: { progressToken: 1 } }));
+      await stream.waitFor((f) => f['method'] === 'notifications/progress');
+      stream.close();
+      await eventually(async () => (await state()).aborted.length > 0);
+      expect((await state()).aborted).toEqual(['Request cancelled']);
+      await eventually(async () => (await state()).connections === 0);
+    });
+
+    it('subscriptions/listen: the acknowledgement, a change made in the server, and the stream released when closed', async () => {
+      const { url, state, listChanged } = await serve();
+      const stream = await open(url, statelessRequest('subscriptions/listen', { notifications: { toolsListChanged: true } }, { id: 'L1' }));
+      expect([stream.status, stream.headers['content-type']]).toEqual([200, 'text/event-stream']);
+      expect(await stream.waitFor((f) => f['method'] === ACK)).toEqual({
+        jsonrpc: '2.0',
+        method: ACK,
+        params: { notifications: { toolsListChanged: true }, _meta: { [SUBSCRIPTION_ID]: 'L1' } },
+      });
+      await listChanged();
+      expect(await stream.waitFor((f) => f['method'] === 'notifications/tools/list_changed')).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/tools/list_changed',
+        params: { _meta: { [SUBSCRIPTION_ID]: 'L1' } },
+      });
+      expect((await state()).connections).toBe(1);
+      stream.close();
+      await eventually(async () => (await state()).connections === 0);
+    });
+
+    it('a handshake-era session: its GET stream gets the change, DELETE ends it', async () => {
+      // Bun 1.4.5 holds back the end of a streamed response's head until its first body bytes: a GET stream
+      // with nothing to say yet reaches the client at the first keep-alive comment (15 s by default).
+      const { url, listChanged } = await serve({ keepAliveMs: 300 });
+      const init = await send(url, { headers: JSON_HEADERS, body: rpc(1, 'initialize', INIT) });
+      expect(init.json).toMatchObject({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: mcpFixture().server.options.capabilities.handshake } });
+      const id = init.headers['mcp-session-id'] as string;
+      const initialized = await send(url, { headers: { ...JSON_HEADERS, 'mcp-session-id': id }, body: rpc(undefined, 'notifications/initialized') });
+      expect(initialized.status).toBe(202);
+      const stream = await opened(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
+      expect([stream.status, stream.headers['content-type']]).toEqual([200, 'text/event-stream']);
+      await listChanged();
+      expect(await stream.waitFor(() => true)).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+      expect((await send(url, { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(200);
+      const t0 = Date.now();
+      await stream.ended;
+      console.log('ENDED', Date.now() - t0);
+      const after = await send(url, { headers: { ...JSON_HEADERS, 'mcp-session-id': id }, body: rpc(3, 'tools/list') });
+      expect(after.status).toBe(404);
+    });
+  });
+}
