@@ -9,7 +9,7 @@ declare const Bun: {
   serve(options: { port: number; hostname: string; idleTimeout: number; fetch(request: Request): Promise<Response> }): { readonly port: number };
 };
 
-const serving = served(JSON.parse(process.env['WIREGEN_SERVE'] ?? '{}') as ServeConfig);
+const serving = await served(JSON.parse(process.env['WIREGEN_SERVE'] ?? '{}') as ServeConfig);
 // idleTimeout 0: SSE streams stay open while quiet (Bun closes idle connections after 10 s by default).
 const server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: serving.fetch });
 console.log(readyLine(server.port));

@@ -13,5 +13,5 @@ declare const Deno: {
   ): unknown;
 };
 
-const serving = served(JSON.parse(Deno.env.get('WIREGEN_SERVE') ?? '{}') as ServeConfig);
+const serving = await served(JSON.parse(Deno.env.get('WIREGEN_SERVE') ?? '{}') as ServeConfig);
 Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: ({ port }) => console.log(readyLine(port)) }, serving.fetch);

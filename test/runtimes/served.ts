@@ -51,8 +51,8 @@ function mcp(options: McpHttpOptions): Serving {
   };
 }
 
-function tour(): Serving {
-  const server = mcpServer({ name: 'runtime-tour', version: '1.0.0' })
+async function tour(): Promise<Serving> {
+  const server = await mcpServer({ name: 'runtime-tour', version: '1.0.0' })
     .tool(
       'to_fahrenheit',
       {
@@ -75,7 +75,7 @@ function a2a(options: A2aHttpOptions): Serving {
   return { fetch: a2aFetchHandler(server, options), close: () => {} };
 }
 
-export function served(config: ServeConfig): Serving {
+export async function served(config: ServeConfig): Promise<Serving> {
   if (config.kind === 'mcp') return mcp(config.options);
   if (config.kind === 'tour') return tour();
   return a2a(config.options);
