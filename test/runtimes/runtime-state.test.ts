@@ -94,7 +94,10 @@ for (const name of RUNTIME_NAMES) {
       // with nothing to say yet reaches the client at the first keep-alive comment (15 s by default).
       const { url, listChanged } = await serve({ keepAliveMs: 300 });
       const init = await send(url, { headers: JSON_HEADERS, body: rpc(1, 'initialize', INIT) });
-      expect(init.json).toMatchObject({ id: 1, result: { protocolVersion: '2025-11-25', capabilities: mcpFixture().server.options.capabilities.handshake } });
+      expect(init.json).toMatchObject({
+        id: 1,
+        result: { protocolVersion: '2025-11-25', capabilities: mcpFixture().server.options.capabilities.handshake },
+      });
       const id = init.headers['mcp-session-id'] as string;
       const initialized = await send(url, { headers: { ...JSON_HEADERS, 'mcp-session-id': id }, body: rpc(undefined, 'notifications/initialized') });
       expect(initialized.status).toBe(202);

@@ -19,9 +19,7 @@ import { mcpFixture } from '../adapters/mcp-fixture.ts';
 import { testCard } from '../helpers/a2a-server.ts';
 
 export type ServeConfig =
-  | { readonly kind: 'mcp'; readonly options: McpHttpOptions }
-  | { readonly kind: 'tour' }
-  | { readonly kind: 'a2a'; readonly options: A2aHttpOptions };
+  { readonly kind: 'mcp'; readonly options: McpHttpOptions } | { readonly kind: 'tour' } | { readonly kind: 'a2a'; readonly options: A2aHttpOptions };
 
 export interface Serving {
   fetch(request: Request): Promise<Response>;
@@ -39,8 +37,7 @@ function mcp(options: McpHttpOptions): Serving {
   return {
     fetch: async (request) => {
       const path = new URL(request.url).pathname;
-      if (path === '/_control/state')
-        return Response.json({ waiting, aborted: fixture.aborted, connections: fixture.server.connections.size });
+      if (path === '/_control/state') return Response.json({ waiting, aborted: fixture.aborted, connections: fixture.server.connections.size });
       if (path === '/_control/list-changed') {
         fixture.server.listChanged('tools');
         return new Response(null, { status: 204 });
