@@ -7,8 +7,7 @@
  * found; a runtime that cannot run is named with the reason, for the tests to skip visibly.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -28,11 +27,12 @@ interface Runtime {
 }
 
 const NM = join(ROOT, 'node_modules');
+const DEV = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
 const PLATFORM = `${process.platform}-${process.arch}`;
 const RUNTIMES: Record<RuntimeName, Runtime> = {
   bun: {
     name: 'bun',
-    version: '1.4.5',
+    version: DEV['bun']!,
     candidates: [
       join(NM, 'bun', 'bin', 'bun.exe'),
       ...[PLATFORM, `${PLATFORM}-baseline`, `${PLATFORM}-musl`].map((p) => join(NM, '@oven', `bun-${p.replace('arm64', 'aarch64')}`, 'bin', 'bun')),
@@ -41,7 +41,7 @@ const RUNTIMES: Record<RuntimeName, Runtime> = {
   },
   deno: {
     name: 'deno',
-    version: '2.9.6',
+    version: DEV['deno']!,
     candidates: [join(NM, 'deno', 'deno'), ...['glibc', ''].map((libc) => join(NM, '@deno', libc ? `${PLATFORM}-${libc}` : PLATFORM, 'deno'))],
     // Only what a server needs: the network (loopback, where the script listens), its environment, its files.
     args: (script) => ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read', '--no-prompt', script],
