@@ -3,12 +3,12 @@
  * the child's test-only routes (served.ts: `/_control/state`, `/_control/list-changed`): cancellation when the
  * client disconnects (https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/cancellation:
  * the request's `ctx.signal` aborts, the connection is released), a subscriptions/listen stream receiving a
- * change made in the server, and a handshake-era session's GET stream. Expected frames as
+ * change made in the server, and a handshake-era session's GET stream and server→client request. Expected frames as
  * test/adapters/mcp-suite-streams.ts pins them for the in-process targets.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
-import { INIT, mcpFixture, rpc } from '../adapters/mcp-fixture.ts';
+import { ELICIT, INIT, mcpFixture, rpc } from '../adapters/mcp-fixture.ts';
 import { begin, call, eventually, JSON_HEADERS, open, send, statelessRequest, type Exchange } from '../helpers/http-client.ts';
 import { SUBSCRIPTION_ID } from '../helpers/mcp-pair.ts';
 import { find, launch, RUNTIME_NAMES, type Child } from './launch.ts';
@@ -111,6 +111,25 @@ for (const name of RUNTIME_NAMES) {
       console.log('ENDED', Date.now() - t0);
       const after = await send(url, { headers: { ...JSON_HEADERS, 'mcp-session-id': id }, body: rpc(3, 'tools/list') });
       expect(after.status).toBe(404);
+    });
+
+    it('a handshake-era session: a server→client request on the POST stream, answered by a POST (202)', async () => {
+      const { url } = await serve();
+      const init = await send(url, { headers: JSON_HEADERS, body: rpc(1, 'initialize', INIT) });
+      const id = init.headers['mcp-session-id'] as string;
+      const post = (body: string) => send(url, { headers: { ...JSON_HEADERS, 'mcp-session-id': id }, body });
+      expect((await post(rpc(undefined, 'notifications/initialized'))).status).toBe(202);
+      const callStream = await opened(url, {
+        headers: { ...JSON_HEADERS, 'mcp-session-id': id },
+        body: rpc(10, 'tools/call', { name: 'ask', arguments: {} }),
+      });
+      expect([callStream.status, callStream.headers['content-type']]).toEqual([200, 'text/event-stream']);
+      const ask = await callStream.waitFor((f) => f['method'] === 'elicitation/create');
+      expect(ask).toEqual({ jsonrpc: '2.0', id: ask['id'], method: 'elicitation/create', params: ELICIT.params });
+      const answer = await post(JSON.stringify({ jsonrpc: '2.0', id: ask['id'], result: { action: 'accept', content: { name: 'Ada' } } }));
+      expect([answer.status, answer.text]).toEqual([202, '']);
+      await callStream.ended;
+      expect(callStream.frames).toEqual([ask, { jsonrpc: '2.0', id: 10, result: { content: [{ type: 'text', text: 'Hello Ada' }] } }]);
     });
   });
 }
