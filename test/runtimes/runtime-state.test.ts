@@ -3,13 +3,15 @@
  * the child's test-only routes (served.ts: `/_control/state`, `/_control/list-changed`): cancellation when the
  * client disconnects (https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/cancellation:
  * the request's `ctx.signal` aborts, the connection is released), a subscriptions/listen stream receiving a
- * change made in the server, and a handshake-era session's GET stream and server→client request. Expected frames as
+ * change made in the server, a handshake-era session's GET stream and server→client request, and an A2A answer stream ended when its
+ * client goes away. Expected frames as
  * test/adapters/mcp-suite-streams.ts pins them for the in-process targets.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
 import { ELICIT, INIT, mcpFixture, rpc } from '../adapters/mcp-fixture.ts';
 import { begin, call, eventually, JSON_HEADERS, open, send, statelessRequest, type Exchange } from '../helpers/http-client.ts';
+import { userMessage } from '../helpers/a2a-server.ts';
 import { SUBSCRIPTION_ID } from '../helpers/mcp-pair.ts';
 import { find, launch, RUNTIME_NAMES, type Child } from './launch.ts';
 
@@ -130,6 +132,21 @@ for (const name of RUNTIME_NAMES) {
       expect([answer.status, answer.text]).toEqual([202, '']);
       await callStream.ended;
       expect(callStream.frames).toEqual([ask, { jsonrpc: '2.0', id: 10, result: { content: [{ type: 'text', text: 'Hello Ada' }] } }]);
+    });
+
+    it('A2A: ends the answer stream it iterates when the client goes away', async () => {
+      const child = await launch(found, { kind: 'a2a', options: {} });
+      children.push(child);
+      const ended = async () => ((await (await fetch(`${child.origin}/_control/state`)).json()) as { ended: string[] }).ended;
+      const stream = await opened(`${child.origin}/a2a`, {
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'SendStreamingMessage', params: userMessage('slow') }),
+      });
+      await stream.waitFor((f) => (f['result'] as Record<string, unknown> | undefined)?.['statusUpdate'] !== undefined);
+      expect(await ended()).toEqual([]);
+      stream.close();
+      await eventually(async () => (await ended()).length > 0);
+      expect(await ended()).toEqual(['SendStreamingMessage']);
     });
   });
 }

@@ -5,7 +5,8 @@
  * fixture (`GET /_control/state`: whether the `wait` tool started, the `ctx.signal` aborts and the open
  * connections; `POST /_control/list-changed`:
  * `server.listChanged('tools')`); `tour` a code-first server with a tool, a resource and a prompt for the
- * official clients; `a2a` the suite's scripted agent (test/adapters/a2a-fixture.ts) through `a2aFetchHandler`.
+ * official clients; `a2a` the suite's scripted agent (test/adapters/a2a-fixture.ts) through `a2aFetchHandler`,
+ * with `GET /_control/state` naming the answer streams the HTTP layer stopped early.
  * Bundled with esbuild into one ESM file per runtime (launch.ts); imports nothing Node-only of its own.
  */
 import { a2aFetchHandler } from '../../runtime/a2a/http-adapters.ts';
@@ -69,7 +70,27 @@ async function tour(): Promise<Serving> {
 function a2a(options: A2aHttpOptions): Serving {
   const never = { promise: new Promise<void>(() => {}) };
   const server = new A2aServer({ card: testCard({ streaming: true }), executor: scripted(never), log: () => {} });
-  return { fetch: a2aFetchHandler(server, options), close: () => {} };
+  // As the suite watches it (test/adapters/a2a-transport-suite.ts): each answer stream the HTTP layer stops early.
+  const ended: string[] = [];
+  const call = server.call.bind(server);
+  Object.assign(server, {
+    call: async (method: string, params: Record<string, unknown>) => {
+      const result = await call(method, params);
+      if (result === null || typeof result !== 'object' || !(Symbol.asyncIterator in result)) return result;
+      const it = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+      return {
+        [Symbol.asyncIterator]: () => ({
+          next: () => it.next(),
+          return: (v?: unknown) => (ended.push(method), it.return?.(v) ?? { done: true, value: v }),
+        }),
+      };
+    },
+  });
+  const agent = a2aFetchHandler(server, options);
+  return {
+    fetch: async (request) => (new URL(request.url).pathname === '/_control/state' ? Response.json({ ended }) : agent(request)),
+    close: () => {},
+  };
 }
 
 export async function served(config: ServeConfig): Promise<Serving> {
