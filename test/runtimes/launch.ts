@@ -7,10 +7,11 @@
  * found; a runtime that cannot run is named with the reason, for the tests to skip visibly.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { afterAll } from 'vitest';
 import type { A2aTarget, McpTarget, Traits } from '../adapters/targets.ts';
 import { ROOT } from '../helpers/project.ts';
 import type { ServeConfig } from './served.ts';
@@ -74,11 +75,20 @@ export function find(name: RuntimeName): Found {
   return { name, reason, label: `${name} ${runtime.version}` };
 }
 
+/** The servers started here and not yet ended (killed after the test file, should a test leave one running), and the bundles. */
+const running = new Set<ChildProcess>();
+const bundleDirs: string[] = [];
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  for (const dir of bundleDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 let bundled: Promise<Record<RuntimeName, string>> | undefined;
 /** The server scripts bundled once per test file: ESM, node: builtins left to the runtime's Node compatibility. */
 function bundle(): Promise<Record<RuntimeName, string>> {
   bundled ??= (async () => {
     const outdir = mkdtempSync(join(tmpdir(), 'wiregen-runtimes-'));
+    bundleDirs.push(outdir);
     await build({
       entryPoints: { bun: join(ROOT, 'test/runtimes/serve-bun.ts'), deno: join(ROOT, 'test/runtimes/serve-deno.ts') },
       outdir,
@@ -111,6 +121,8 @@ export async function launch(found: Found, config: ServeConfig, timeoutMs = 20_0
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WIREGEN_SERVE: JSON.stringify(config), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', DO_NOT_TRACK: '1' },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let seen = '';
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
