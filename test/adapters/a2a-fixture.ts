@@ -3,6 +3,7 @@
  * "slow" works until its gate opens, anything else completes with an artifact. Kept apart from the suite so a
  * server in another process (test/runtimes) can serve the same agent.
  */
+import type { A2aServer } from '../../runtime/a2a/server.ts';
 import type { AgentExecutor } from '../../runtime/a2a/types.ts';
 
 /** "hello" gets a direct reply; "slow" works until `g` opens; anything else completes with an artifact. */
@@ -17,4 +18,27 @@ export function scripted(g: { readonly promise: Promise<void> }): AgentExecutor 
       await task.complete();
     },
   };
+}
+
+/**
+ * Watches the answer streams the HTTP layer iterates on `server`: each one it stops early (its client left) is
+ * recorded by method in the array returned.
+ */
+export function watchEndedStreams(server: A2aServer): string[] {
+  const ended: string[] = [];
+  const call = server.call.bind(server);
+  Object.assign(server, {
+    call: async (method: string, params: Record<string, unknown>) => {
+      const result = await call(method, params);
+      if (result === null || typeof result !== 'object' || !(Symbol.asyncIterator in result)) return result;
+      const it = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+      return {
+        [Symbol.asyncIterator]: () => ({
+          next: () => it.next(),
+          return: (v?: unknown) => (ended.push(method), it.return?.(v) ?? { done: true, value: v }),
+        }),
+      };
+    },
+  });
+  return ended;
 }

@@ -15,7 +15,7 @@ import { loadA2aSessions } from '../helpers/a2a-replay.ts';
 import { gate, testCard, userMessage, type Json } from '../helpers/a2a-server.ts';
 import { canonicalJson } from '../helpers/golden.ts';
 import { eventually, open, send, type Exchange } from '../helpers/http-client.ts';
-import { scripted } from './a2a-fixture.ts';
+import { scripted, watchEndedStreams } from './a2a-fixture.ts';
 import { a2aHardeningCases } from './a2a-suite-hardening.ts';
 import { a2aSecurityCases } from './a2a-suite-security.ts';
 import type { A2aTarget, Served } from './targets.ts';
@@ -53,22 +53,7 @@ export function runA2aTransportSuite(name: string, target: A2aTarget): void {
     const serve = async (options: Partial<A2aServerOptions> = {}, http: Parameters<A2aTarget['start']>[1] = {}) => {
       const g = gate();
       const server = new A2aServer({ card: testCard({ streaming: true }), executor: scripted(g), log: () => {}, ...options });
-      const ended: string[] = [];
-      const call = server.call.bind(server);
-      // Watches the streams the HTTP layer iterates: each one it stops early is recorded by method.
-      Object.assign(server, {
-        call: async (method: string, params: Record<string, unknown>) => {
-          const result = await call(method, params);
-          if (result === null || typeof result !== 'object' || !(Symbol.asyncIterator in result)) return result;
-          const it = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-          return {
-            [Symbol.asyncIterator]: () => ({
-              next: () => it.next(),
-              return: (v?: unknown) => (ended.push(method), it.return?.(v) ?? { done: true, value: v }),
-            }),
-          };
-        },
-      });
+      const ended = watchEndedStreams(server);
       const s = await target.start(server, http);
       running.push(s);
       return { url: s.url, server, gate: g, ended };

@@ -15,7 +15,7 @@ import { A2aServer } from '../../runtime/a2a/server.ts';
 import { mcpServer } from '../../runtime/mcp/index.ts';
 import { mcpFetchHandler } from '../../runtime/mcp/http/adapters.ts';
 import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
-import { scripted } from '../adapters/a2a-fixture.ts';
+import { scripted, watchEndedStreams } from '../adapters/a2a-fixture.ts';
 import { mcpFixture } from '../adapters/mcp-fixture.ts';
 import { testCard } from '../helpers/a2a-server.ts';
 
@@ -70,22 +70,7 @@ async function tour(): Promise<Serving> {
 function a2a(options: A2aHttpOptions): Serving {
   const never = { promise: new Promise<void>(() => {}) };
   const server = new A2aServer({ card: testCard({ streaming: true }), executor: scripted(never), log: () => {} });
-  // As the suite watches it (test/adapters/a2a-transport-suite.ts): each answer stream the HTTP layer stops early.
-  const ended: string[] = [];
-  const call = server.call.bind(server);
-  Object.assign(server, {
-    call: async (method: string, params: Record<string, unknown>) => {
-      const result = await call(method, params);
-      if (result === null || typeof result !== 'object' || !(Symbol.asyncIterator in result)) return result;
-      const it = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-      return {
-        [Symbol.asyncIterator]: () => ({
-          next: () => it.next(),
-          return: (v?: unknown) => (ended.push(method), it.return?.(v) ?? { done: true, value: v }),
-        }),
-      };
-    },
-  });
+  const ended = watchEndedStreams(server);
   const agent = a2aFetchHandler(server, options);
   return {
     fetch: async (request) => (new URL(request.url).pathname === '/_control/state' ? Response.json({ ended }) : agent(request)),
