@@ -59,6 +59,15 @@ function toolsByName(def: CatalogDefinition): ReadonlyMap<string, ToolSpec> {
   return new Map((def.spec.tools ?? []).map((t) => [t.name, t]));
 }
 
+/** Arguments the tool's schema refused: an isError result, or -32602 with `invalidArguments: 'error'`. */
+function invalidArguments(def: CatalogDefinition, name: string, problems: string): Answer<'tools/call'> {
+  if (def.spec.invalidArguments === 'error') throw paramsError(`Invalid arguments for tool ${name}: ${problems}`);
+  return toolError(`Error executing tool ${name}: invalid arguments: ${problems}`);
+}
+
+const outputMismatch = (name: string, problems: string) =>
+  toolError(`Error executing tool ${name}: output does not match its outputSchema: ${problems}`);
+
 async function callTool(
   def: CatalogDefinition,
   tools: ReadonlyMap<string, ToolSpec>,
@@ -78,33 +87,28 @@ async function callTool(
   // and what was allowed (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling:
   // "Input validation errors" are tool execution errors; only a request failing the CallToolRequest schema is
   // a protocol error). The one rule for every revision: CatalogSpec.invalidArguments says why.
-  const invalid = (problems: string): Answer<'tools/call'> => {
-    if (def.spec.invalidArguments === 'error') throw paramsError(`Invalid arguments for tool ${name}: ${problems}`);
-    return toolError(`Error executing tool ${name}: invalid arguments: ${problems}`);
-  };
   if (checks?.parseInput) {
     // A Standard Schema: the behaviour gets the library's output (its transforms, coercions, defaults).
     const parsed = await checks.parseInput(args);
-    if (!parsed.ok) return invalid(parsed.problems);
+    if (!parsed.ok) return invalidArguments(def, name, parsed.problems);
     args = parsed.value;
-  } else if (checks?.input && !checks.input(args)) return invalid(describe(checks.input));
+  } else if (checks?.input && !checks.input(args)) return invalidArguments(def, name, describe(checks.input));
   // What the behaviour throws is the server's to answer (McpServer.answerThrown, McpHandlers).
   const value = await behaviour(args, ctx);
   const mode: ToolOutput = tool.output ?? (tool['outputSchema'] ? 'wrapped' : 'text');
-  // The whole result, as the tool built it: checked against the revision's CallToolResult before it is sent.
-  // The whole CallToolResult: the tool built it (mode `result`, or a value made with results.ts's helpers).
+  // The whole result, as the tool built it (mode `result`, or a value made with results.ts's helpers): checked
+  // against the revision's CallToolResult before it is sent.
   if (mode === 'result' || isToolResult(value)) return value as Answer<'tools/call'>;
   // isError is optional and absent means false ($def CallToolResult); `isErrorFalse: 'omit'` leaves it out.
   const ok = def.spec.isErrorFalse === 'omit' ? {} : { isError: false };
   if (mode === 'text') return { content: [{ type: 'text', text: textOf(value) }], ...ok };
   let structured = (mode === 'wrapped' ? { result: value } : value) as JsonObject;
-  const mismatch = (problems: string) => toolError(`Error executing tool ${name}: output does not match its outputSchema: ${problems}`);
   if (checks?.parseOutput) {
     // A Standard Schema: the client receives the library's output, which the advertised outputSchema describes.
     const parsed = await checks.parseOutput(structured);
-    if (!parsed.ok) return mismatch(parsed.problems);
+    if (!parsed.ok) return outputMismatch(name, parsed.problems);
     structured = parsed.value as JsonObject;
-  } else if (checks?.output && !checks.output(structured)) return mismatch(describe(checks.output));
+  } else if (checks?.output && !checks.output(structured)) return outputMismatch(name, describe(checks.output));
   const text = mode === 'wrapped' ? textOf(value) : canonicalJson(structured);
   return { content: [{ type: 'text', text }], ...ok, structuredContent: structured };
 }
