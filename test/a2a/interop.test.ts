@@ -1,5 +1,5 @@
 /**
- * @module test/a2a/interop — the official `@a2a-js/sdk` 1.3 client against our A2A server (issue 7, item 5):
+ * @module test/a2a/interop — the official `@a2a-js/sdk` 1.3 client against our A2A server:
  * it reads our card, sends, streams, gets and cancels over JSON-RPC with protocol 1.0, and every request it
  * makes is recorded to pin down what it sends (the `A2A-Version: 1.0` header, the 1.0 method names). Then the
  * SDK client against the SDK's own server running the same agent (test/a2a/sdk-agent.ts).

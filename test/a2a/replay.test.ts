@@ -1,5 +1,5 @@
 /**
- * Golden replay (issue 7 item 4): `wiregen serve research-agent --http 0` against the 8 sessions the official
+ * Golden replay: `wiregen serve research-agent --http 0` against the 8 sessions the official
  * A2A Python SDK's research agent recorded (test/fixtures/recordings/a2a_sdk_exchanges.json), each
  * against a fresh process over real HTTP. Every one of the 30 messages the agent wrote (card answers, JSON-RPC
  * answers, SSE frames) must be equal as JSON with every UUID renumbered in order of appearance and every

@@ -3,7 +3,7 @@
  * InMemoryTaskStore, SqliteTaskStore (in memory and on a file) and PostgresTaskStore (a real PostgreSQL the
  * test starts, test/helpers/postgres.ts), the optimistic-concurrency suite (`runVersionedSuite`) against the
  * stores that offer it, the SQLite store's own guarantees (JSON text on disk, WAL, reopening, a failed write
- * storing nothing, a closed store), and the restart test of issue 7: an A2aServer on a SQLite file, closed and
+ * storing nothing, a closed store), and the restart test: an A2aServer on a SQLite file, closed and
  * reopened, still has its task and push config. PostgreSQL's own guarantees are store-postgres.test.ts's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * @module test/adapters/a2a-suite-hardening — the A2A transport suite's hardening cases (issue 14), for every
+ * @module test/adapters/a2a-suite-hardening — the A2A transport suite's hardening cases, for every
  * way of serving: a body nested past MAX_JSON_DEPTH is refused before the validators walk it (JSON-RPC: -32602
  * with the id when only params are deep, else -32600; HTTP+JSON: 400 INVALID_ARGUMENT), and a path with
  * malformed percent-encoding is 400; never a 500, and the agent goes on serving.

@@ -1,5 +1,5 @@
 /**
- * @module test/adapters/mcp-suite-hardening — the transport suite's hardening cases (issue 14), for every way
+ * @module test/adapters/mcp-suite-hardening — the transport suite's hardening cases, for every way
  * of serving: a message nested past MAX_JSON_DEPTH is refused with the right JSON-RPC error and status (-32600
  * for the envelope, -32602 for params, 202 for a posted response as for any response), never a 500; an SSE
  * answer's outbound queue is bounded: a flood of progress notifications is partly left out (the response
@@ -46,7 +46,7 @@ export function hardeningCases(target: McpTarget): void {
     expect([reply.status, reply.json?.['id']]).toEqual([200, 'after']);
   };
 
-  it('a posted response nested 10,000 deep is accepted with 202, as any response (the issue: 500)', async () => {
+  it('a posted response nested 10,000 deep is accepted with 202, as any response (once: 500)', async () => {
     const reply = await send(srv.url, { headers: JSON_HEADERS, body: `{"jsonrpc":"2.0","id":1,"error":${nest(10_000)}}` });
     expect([reply.status, reply.text]).toEqual([202, '']);
     await stillServing();

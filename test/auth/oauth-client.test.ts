@@ -1,5 +1,5 @@
 /**
- * The OAuth client end to end (issue 18 items 1 and "Bad input"): our McpClient over HttpChannel with an
+ * The OAuth client end to end (its flow and its bad input): our McpClient over HttpChannel with an
  * OAuthClient, against our protected MCP server (auth/resource-server.ts) and a real authorization server on
  * loopback (oauth2-mock-server). Authorization code with PKCE and the resource indicator, step-up to the scope
  * a method needs, refresh of an expired token; and the refusals: a state mismatch, http where https is

@@ -1,5 +1,5 @@
 /**
- * Our Streamable HTTP server as a protected resource (issue 18 item 2), against a real authorization server
+ * Our Streamable HTTP server as a protected resource, against a real authorization server
  * on loopback (oauth2-mock-server, test/auth/local-as.ts): the Protected Resource Metadata document (RFC 9728
  * §3), the 401 challenge pointing to it, JWT access tokens checked against the server's JWKS (issuer,
  * audience = this resource, expiry, signature), per-method scopes (403 insufficient_scope), introspected

@@ -19,7 +19,7 @@ import { ROOT } from '../helpers/project.ts';
 
 /**
  * The bound of the flood test: the server's peak RSS while it floods (an idle server run from sources with
- * tsx is about 100 MB; before the bound, issue 14 measured 1.4 GB for the same request).
+ * tsx is about 100 MB; before the bound, it measured 1.4 GB for the same request).
  */
 const FLOOD_RSS_MB = 300;
 
@@ -133,7 +133,7 @@ describe('outbound queue limits', () => {
   });
 });
 
-describe('a flood from a handler (issue 14: 2,000,000 progress notifications)', () => {
+describe('a flood from a handler (2,000,000 progress notifications)', () => {
   it(`keeps the stdio server under ${FLOOD_RSS_MB} MB while the client stops reading, then answers it and a ping`, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/fuzz/flood-server.ts'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';

@@ -1,7 +1,7 @@
 /**
  * @module test/fuzz/flood-server — an MCP stdio server for the flood test (backpressure.test.ts): its one
  * tool, `flood`, sends `n` progress notifications in one synchronous loop (what `count` did before it was
- * bounded: issue 14's 232-byte request that took RSS to 1.4 GB), then answers; on stderr it reports its
+ * bounded: the 232-byte request that took RSS to 1.4 GB), then answers; on stderr it reports its
  * peak RSS when stdin closes. Run with `node --import tsx test/fuzz/flood-server.ts`.
  */
 import { McpServer } from '../../runtime/mcp/server/server.ts';

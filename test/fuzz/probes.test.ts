@@ -1,5 +1,5 @@
 /**
- * @module test/fuzz/probes — issue 14's probes, each against `wiregen serve` from sources: the one line that
+ * @module test/fuzz/probes — the hardening probes, each against `wiregen serve` from sources: the one line that
  * killed the stdio server (a response whose `error` nests 10,000 deep), nested objects and depth 100,000,
  * deep client capabilities (-32602, not -32603), `count` past its bound (-32602 naming it, at once) and a
  * request behind a long count (served in between); over A2A, deep bodies on both bindings (-32600 / -32602, never a
@@ -64,7 +64,7 @@ describe('stdio probes (wiregen serve recorded-server --stdio)', () => {
     );
   });
 
-  it('deep values under clientCapabilities are -32602 (the issue: -32603)', async () => {
+  it('deep values under clientCapabilities are -32602 (once: -32603)', async () => {
     const caps = `{"sampling":${objects(10_000)}}`;
     server.send(
       `{"jsonrpc":"2.0","id":"caps","method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"${V}","io.modelcontextprotocol/clientCapabilities":${caps}}}}`,

@@ -2,7 +2,7 @@
  * @module test/fuzz/request-state — requestState tokens (runtime/mcp/stateless/mrtr.ts RequestStateCodec) tampered
  * with 1,000 ways, every one refused -32602; then properties (fast-check): what sign() writes verifies to
  * the data it carries, on the call it was issued for only, and any edit of it is refused. Among the 1,000
- * are the edits issue 14 found accepted: characters outside the base64url alphabet and other spellings of
+ * are the edits once found accepted: characters outside the base64url alphabet and other spellings of
  * the signature's last character, which Buffer.from(…, 'base64url') decodes to the same bytes.
  */
 import fc from 'fast-check';
@@ -69,7 +69,7 @@ describe('requestState tampered with 1,000 ways', () => {
 
   it('holds 1,000 distinct tokens, dozens of which Buffer decodes to the true signature and payload', () => {
     expect(tampered).toHaveLength(1000);
-    // The issue's 38: texts that decode leniently to the very bytes of the token's parts.
+    // The 38 once accepted: texts that decode leniently to the very bytes of the token's parts.
     const [, payload, signature] = TOKEN.split('.') as [string, string, string];
     const sameBytes = tampered.filter((t) => {
       const parts = t.split('.');

@@ -1,7 +1,7 @@
 /**
  * The golden corpus itself (test/golden/), without running a server: every committed response
  * validates against the result or error shape of its pin with the generated validators, carries its era's
- * envelope, and the corpus covers what issue 6 asks for, in both eras (at least 60 cases; every category;
+ * envelope, and the corpus covers, in both eras, what a golden corpus of a server must (at least 60 cases; every category;
  * every list method; every call, get, read and complete of both handler sets).
  */
 import { readdirSync } from 'node:fs';
@@ -163,7 +163,7 @@ describe('golden corpus: era envelopes', () => {
   });
 });
 
-describe('golden corpus: coverage (issue 6)', () => {
+describe('golden corpus: coverage', () => {
   it(`holds at least 60 cases (${cases.length}: ${cases.filter((c) => c.era === 'handshake').length} handshake, ${cases.filter((c) => c.era === 'stateless').length} stateless)`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(60);
   });

@@ -20,7 +20,7 @@ import type { Era } from '../../generator/golden/corpus.ts';
 
 export type { Era };
 
-/** The categories the issue asks for, each in both eras. */
+/** The categories a golden corpus must cover, each in both eras. */
 export const REQUIRED_CATEGORIES = [
   'initialize-discover',
   'list',

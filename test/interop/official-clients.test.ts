@@ -1,5 +1,5 @@
 /**
- * Interop with the official MCP clients (issue 15 §2): `@modelcontextprotocol/sdk` 1.32.2 and the v2
+ * Interop with the official MCP clients: `@modelcontextprotocol/sdk` 1.32.2 and the v2
  * `@modelcontextprotocol/client` 2.4.0 (legacy, auto and pinned-2026-07-28 modes) against `wiregen serve
  * recorded-server`, `serve golden --handlers extended` and `serve conformance`, over stdio and Streamable HTTP:
  * every tool called (elicitation and sampling answered by the client's handlers, a form's number answered as

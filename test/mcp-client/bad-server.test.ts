@@ -1,5 +1,5 @@
 /**
- * Bad input for the client (issue 9): McpClient against servers that answer garbage, close mid-stream, send a
+ * Bad input for the client: McpClient against servers that answer garbage, close mid-stream, send a
  * request where 2026-07-28 forbids one, answer with malformed responses, or never answer. Each time the
  * client must raise a typed error (McpClientError with a numeric code and a cause), time out when told to,
  * and never hang: close() returns, the child processes exit, and a process meeting these servers ends by

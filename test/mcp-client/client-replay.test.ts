@@ -1,5 +1,5 @@
 /**
- * Client-side replay (issue 9 item 2): a scripted driver of our McpClient, given each recorded MCP session's
+ * Client-side replay: a scripted driver of our McpClient, given each recorded MCP session's
  * intent (intents.ts: mode, capabilities, calls, handler answers), runs against the real recorded server
  * (`wiregen serve recorded-server --stdio`) and must send the recorded client messages, compared as JSON
  * after renumbering ids and progress tokens in order of appearance.

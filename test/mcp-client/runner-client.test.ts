@@ -1,5 +1,5 @@
 /**
- * The official conformance runner's client leg (issue 9 item 3, issue 18 item 5) against our McpClient: the
+ * The official conformance runner's client leg against our McpClient: the
  * runner launches test/mcp-client/conformance-client.ts once per client scenario and scores the traffic its
  * scenario servers (and authorization servers) saw. Both requirement sets run, one after the other, then the
  * 2025-03-26 back-compat suite:
@@ -26,7 +26,7 @@ import { EXPECTED_CLIENT_SKIPPED } from '../conformance/expected.ts';
 import { listedScenarios, resultFolders, runLeg, scoredScenarios, tally, type Leg, type ScenarioResult } from '../conformance/harness.ts';
 import { ROOT } from '../helpers/project.ts';
 
-/** The 2026-07-28 client scenarios issue 9 names. */
+/** The 2026-07-28 client scenarios a client must pass. */
 const REQUIRED_2026 = [
   'tools_call',
   'request-metadata',
@@ -178,7 +178,7 @@ function warnings(requirements: string, scenario: string): string[] {
 }
 
 describe('client leg, --requirements 2026-07-28', () => {
-  it('lists the seven client scenarios issue 9 names', () => {
+  it('lists the seven required client scenarios', () => {
     expect(listed['2026-07-28']).toEqual(expect.arrayContaining(REQUIRED_2026));
   });
 

@@ -1,7 +1,7 @@
 /**
  * @module test/fuzz/harness/corpus — the messages a fuzz run starts from: what the clients sent in the
  * recorded sessions (test/fixtures/recordings: the official MCP and A2A SDKs), the official MCP schema's
- * examples (schemas/mcp/2026-07-28/examples), and the probes of issue 14 (deep nesting, huge counts with a
+ * examples (schemas/mcp/2026-07-28/examples), and the hardening probes (deep nesting, huge counts with a
  * progress token, deep client capabilities). `subscriptions/listen` is left out: it is a stream that is
  * answered only when it ends, so "one answer within 5 s" does not hold for it.
  */
@@ -48,7 +48,7 @@ function nestedObject(depth: number): unknown {
 }
 
 /**
- * The probes the issue names, as text (deep values JSON.stringify cannot write); `"id":0` stands for an id
+ * The hardening probes, as text (deep values JSON.stringify cannot write); `"id":0` stands for an id
  * the sender makes unique (`probeLine`).
  */
 export const PROBE_LINES: readonly string[] = [

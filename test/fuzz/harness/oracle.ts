@@ -111,7 +111,7 @@ export function readWritten(text: string, keyOf: (id: unknown) => string | undef
 }
 
 /**
- * Internal errors are the server's own failures, never the right answer to what a client sent (the issue's
+ * Internal errors are the server's own failures, never the right answer to what a client sent (the hardening work's
  * oracle): -32603 is a violation wherever it appears.
  */
 export const INTERNAL_ERROR = -32603;

@@ -16,7 +16,7 @@ export interface FuzzOptions {
   readonly n?: number;
   /** Seed of the generator. Default 1. */
   readonly seed?: number;
-  /** The longest an answer may take. Default 5,000 ms (issue 14). */
+  /** The longest an answer may take. Default 5,000 ms. */
   readonly answerMs?: number;
   /** The bound on each server's resident memory. Default 512 MB (an idle server from sources is about 100 MB). */
   readonly maxRssMb?: number;

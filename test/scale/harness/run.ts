@@ -57,7 +57,7 @@ export interface ScaleResult {
   readonly seconds: number;
 }
 
-/** The one summary line the issue asks for. */
+/** The one summary line of a scale run. */
 export function summaryLine(r: ScaleResult): string {
   return `instances: ${r.instances}, tasks: ${r.tasks}, completed: ${r.completed}, lost: ${r.lost}, duplicate pushes: ${r.duplicatePushes}, mcp rounds across instances: ${r.mcpRoundsAcrossInstances}`;
 }
