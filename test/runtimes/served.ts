@@ -18,9 +18,12 @@ import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
 import { scripted, watchEndedStreams } from '../adapters/a2a-fixture.ts';
 import { mcpFixture } from '../adapters/mcp-fixture.ts';
 import { testCard } from '../helpers/a2a-server.ts';
+import { z } from 'zod';
 
 export type ServeConfig =
-  { readonly kind: 'mcp'; readonly options: McpHttpOptions } | { readonly kind: 'tour' } | { readonly kind: 'a2a'; readonly options: A2aHttpOptions };
+  | { readonly kind: 'mcp'; readonly options: McpHttpOptions }
+  | { readonly kind: 'tour' | 'tour-zod' }
+  | { readonly kind: 'a2a'; readonly options: A2aHttpOptions };
 
 export interface Serving {
   fetch(request: Request): Promise<Response>;
@@ -49,19 +52,28 @@ function mcp(options: McpHttpOptions): Serving {
   };
 }
 
-async function tour(): Promise<Serving> {
+/** The tour's tool, resource and prompt, with JSON Schemas (compiled by ajv) or with Zod's (validated by Zod, no ajv). */
+const SCHEMAS = {
+  json: {
+    input: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
+    output: { type: 'object', properties: { fahrenheit: { type: 'number' } }, required: ['fahrenheit'] },
+    arguments: [{ name: 'city', required: true }],
+  },
+  zod: {
+    input: z.object({ celsius: z.number() }),
+    output: z.object({ fahrenheit: z.number() }),
+    arguments: z.object({ city: z.string() }),
+  },
+} as const;
+
+async function tour(schemas: 'json' | 'zod'): Promise<Serving> {
+  const { input, output, arguments: args } = SCHEMAS[schemas];
   const server = await mcpServer({ name: 'runtime-tour', version: '1.0.0' })
-    .tool(
-      'to_fahrenheit',
-      {
-        description: 'Converts a temperature from Celsius to Fahrenheit',
-        input: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
-        output: { type: 'object', properties: { fahrenheit: { type: 'number' } }, required: ['fahrenheit'] },
-      },
-      ({ celsius }) => ({ fahrenheit: (celsius * 9) / 5 + 32 }),
-    )
+    .tool('to_fahrenheit', { description: 'Converts a temperature from Celsius to Fahrenheit', input, output }, ({ celsius }) => ({
+      fahrenheit: (celsius * 9) / 5 + 32,
+    }))
     .resource('weather://cities', { mimeType: 'text/plain' }, () => 'Oslo\nParis')
-    .prompt('plan', { arguments: [{ name: 'city', required: true }] }, ({ city }) => `Plan a day in ${city}`)
+    .prompt('plan', { arguments: args }, ({ city }) => `Plan a day in ${city}`)
     .build();
   const handler = mcpFetchHandler(server, { allowedHosts: LOOPBACK });
   return { fetch: handler, close: () => handler.close() };
@@ -80,9 +92,8 @@ function a2a(options: A2aHttpOptions): Serving {
 
 export async function served(config: ServeConfig): Promise<Serving> {
   if (config.kind === 'mcp') return mcp(config.options);
-  if (config.kind === 'tour') return tour();
-  return a2a(config.options);
+  if (config.kind === 'a2a') return a2a(config.options);
+  return tour(config.kind === 'tour' ? 'json' : 'zod');
 }
 
-/** The line a server script prints once it listens; launch.ts waits for it. */
-export const readyLine = (port: number) => JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}` });
+export { readyLine } from './ready.ts';
