@@ -171,8 +171,39 @@ export interface Child {
   close(): Promise<void>;
 }
 
-/** Starts the runtime's server script serving `config`; resolves with its origin once it prints its ready line. */
+/**
+ * workerd's server: started once per test file (each start, miniflare's and workerd's, costs 1–2 s), with the
+ * first test's ServeConfig as its binding; each later test gives its own to the Worker, which replaces what it
+ * serves with a new Serving (serve-workerd-worker.ts, `POST /_control/serve`), and closing a test's server
+ * closes that Serving (`POST /_control/close`). Ended, with workerd, after the test file.
+ */
+let workerd: Promise<Child> | undefined;
+afterAll(async () => {
+  const server = workerd;
+  workerd = undefined;
+  await (await server?.catch(() => undefined))?.close();
+});
+
+async function control(origin: string, route: 'serve' | 'close', config?: ServeConfig): Promise<void> {
+  const res = await fetch(`${origin}/_control/${route}`, { method: 'POST', ...(config ? { body: JSON.stringify(config) } : {}) });
+  if (res.status !== 204) throw new Error(`workerd: /_control/${route} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Serves `config` on the runtime: a server process of its own, or on workerd the file's one server. */
 export async function launch(found: Found, config: ServeConfig, timeoutMs = 20_000): Promise<Child> {
+  if (found.name !== 'workerd') return spawnServer(found, config, timeoutMs);
+  const first = workerd === undefined;
+  workerd ??= spawnServer(found, config, timeoutMs);
+  const { origin } = await workerd.catch((err: unknown) => {
+    workerd = undefined;
+    throw err;
+  });
+  if (!first) await control(origin, 'serve', config);
+  return { origin, close: () => control(origin, 'close') };
+}
+
+/** Starts the runtime's server script serving `config`; resolves with its origin once it prints its ready line. */
+async function spawnServer(found: Found, config: ServeConfig, timeoutMs: number): Promise<Child> {
   if (!found.binary) throw new Error(`${found.label} cannot run: ${found.reason}`);
   const script = (await bundle())[found.name];
   const child: ChildProcess = spawn(found.binary, RUNTIMES[found.name].args(script), {

@@ -16,7 +16,7 @@ for (const name of RUNTIME_NAMES) {
     it.skip(`${found.label} cannot run here: ${found.reason}`, () => {});
     continue;
   }
-  const server = name === 'bun' ? 'Bun.serve' : 'Deno.serve';
-  runMcpTransportSuite(`mcpFetchHandler in ${server} (${found.label})`, mcpTarget(found));
-  runA2aTransportSuite(`a2aFetchHandler in ${server} (${found.label})`, a2aTarget(found));
+  const server = { bun: 'in Bun.serve', deno: 'in Deno.serve', workerd: 'as a Worker' }[name];
+  runMcpTransportSuite(`mcpFetchHandler ${server} (${found.label})`, mcpTarget(found));
+  runA2aTransportSuite(`a2aFetchHandler ${server} (${found.label})`, a2aTarget(found));
 }
