@@ -246,8 +246,14 @@ async function spawnServer(found: Found, config: ServeConfig, timeoutMs: number)
   };
 }
 
-/** Its own process, serving every path itself and reading the body itself. */
-const CHILD: Traits = { ownsAllPaths: true, readsBody: true, inProcess: false };
+/**
+ * Its own process, serving every path itself and reading the body itself; on workerd, its Connection header
+ * dropped, its requests' work ended with their responses and a client's leaving unseen (Traits says why).
+ */
+export function traitsOf(name: RuntimeName): Traits {
+  const worker = name === 'workerd';
+  return { ownsAllPaths: true, readsBody: true, inProcess: false, connectionHeader: !worker, runsAfterResponse: !worker, seesClientLeave: !worker };
+}
 
 /** The options a child is given as JSON: any function or object that JSON would drop is refused, not lost. */
 function portable<O>(options: O): O {
@@ -259,7 +265,7 @@ function portable<O>(options: O): O {
 
 export function mcpTarget(found: Found): McpTarget {
   return {
-    traits: CHILD,
+    traits: traitsOf(found.name),
     start: async (_server, options) => {
       const child = await launch(found, { kind: 'mcp', options: portable(options) });
       return { url: `${child.origin}${options.path ?? '/mcp'}`, close: child.close };
@@ -269,7 +275,7 @@ export function mcpTarget(found: Found): McpTarget {
 
 export function a2aTarget(found: Found): A2aTarget {
   return {
-    traits: CHILD,
+    traits: traitsOf(found.name),
     start: async (_server, options) => {
       const child = await launch(found, { kind: 'a2a', options: portable(options) });
       return { url: child.origin, close: child.close };
