@@ -77,3 +77,33 @@ for (const name of RUNTIME_NAMES) {
     });
   });
 }
+
+describe.runIf(find('workerd').binary)('code-first servers on workerd', () => {
+  const children: Child[] = [];
+  afterEach(() => Promise.all(children.splice(0).map((c) => c.close())));
+
+  it('a Valibot schema: its converter, imported by name, is no module of the Worker, so the server is not built', async () => {
+    const child = await launch(find('workerd'), { kind: 'valibot' });
+    children.push(child);
+    const reply = await fetch(`${child.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
+    });
+    // The bundle is one module: workerd resolves an import() only among a Worker's modules (miniflare-worker.mjs).
+    expect(reply.status).toBe(500);
+    expect(await reply.text()).toContain(
+      'DefinitionError: tool to_fahrenheit: /inputSchema: the valibot schema cannot be written as JSON Schema (input side): No such module "@valibot/to-json-schema"',
+    );
+  });
+});

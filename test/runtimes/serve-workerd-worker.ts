@@ -15,9 +15,10 @@ export default {
   async fetch(request: Request, env: { readonly WIREGEN_SERVE: ServeConfig }): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (request.method === 'POST' && (path === '/_control/serve' || path === '/_control/close')) {
-      (await serving)?.close();
+      (await serving?.catch(() => undefined))?.close();
       serving = path === '/_control/serve' ? served((await request.json()) as ServeConfig) : undefined;
-      await serving;
+      // As on a first request: a Serving that cannot be built fails the requests it would serve.
+      serving?.catch(() => {});
       return new Response(null, { status: 204 });
     }
     serving ??= served(env.WIREGEN_SERVE);
