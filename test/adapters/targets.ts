@@ -43,9 +43,9 @@ export interface Traits {
   readonly runsAfterResponse: boolean;
   /**
    * The server learns that a client went away, aborting `ctx.signal` and releasing the connection (false:
-   * workerd without the `enable_request_signal` compatibility flag gives a Worker no abort of `request.signal`,
-   * https://developers.cloudflare.com/workers/configuration/compatibility-flags/, nor a cancel of the stream it
-   * answers with: the request's work is dropped, unseen).
+   * workerd gives a Worker no sign of it, neither a cancel of the stream it answers with nor, without the
+   * `enable_request_signal` compatibility flag, an abort of `request.signal`; with the flag, not through
+   * miniflare either: the request's work is dropped, unseen, https://github.com/cloudflare/workerd/issues/4185).
    */
   readonly seesClientLeave: boolean;
 }

@@ -6,8 +6,7 @@
  * change made in the server, a handshake-era session's GET stream and server→client request, and an A2A answer stream ended when its
  * client goes away. Expected frames as
  * test/adapters/mcp-suite-streams.ts pins them for the in-process targets. On workerd, the cases where the
- * server must see its client leave are left out (Traits.seesClientLeave: no `request.signal` abort without the
- * `enable_request_signal` compatibility flag).
+ * server must see its client leave are left out (Traits.seesClientLeave: workerd gives a Worker no sign of it).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpHttpOptions } from '../../runtime/mcp/http/handler.ts';
