@@ -29,6 +29,25 @@ export interface Traits {
    * give it a server of their own are left out).
    */
   readonly inProcess: boolean;
+  /**
+   * The `Connection` header the server sets reaches the client (false: workerd, whose HTTP layer, kj, writes the
+   * connection headers itself, Connection among them, and drops those a Worker's response sets; the client sees
+   * none, and workerd decides itself whether to keep the connection).
+   */
+  readonly connectionHeader: boolean;
+  /**
+   * A request's work goes on after its answer stream ended (false: workerd, where a request's work ends with its
+   * response: what a handler still does after `ctx.closeStream()`, its timers included, is cancelled, unless the
+   * Worker keeps it with `ctx.waitUntil`, https://developers.cloudflare.com/workers/runtime-apis/context/).
+   */
+  readonly runsAfterResponse: boolean;
+  /**
+   * The server learns that a client went away, aborting `ctx.signal` and releasing the connection (false:
+   * workerd gives a Worker no sign of it, neither a cancel of the stream it answers with nor, without the
+   * `enable_request_signal` compatibility flag, an abort of `request.signal`; with the flag, not through
+   * miniflare either: the request's work is dropped, unseen, https://github.com/cloudflare/workerd/issues/4185).
+   */
+  readonly seesClientLeave: boolean;
 }
 
 export interface Served {
@@ -45,9 +64,11 @@ export interface Target<S, O> {
 export type McpTarget = Target<McpServer, McpHttpOptions>;
 export type A2aTarget = Target<A2aServer, A2aHttpOptions>;
 
-const OWN: Traits = { ownsAllPaths: true, readsBody: true, inProcess: true };
-const ROUTED: Traits = { ownsAllPaths: false, readsBody: true, inProcess: true };
-const PARSED: Traits = { ownsAllPaths: false, readsBody: false, inProcess: true };
+/** What Node's HTTP servers do for every target here. */
+const ON_NODE = { inProcess: true, connectionHeader: true, runsAfterResponse: true, seesClientLeave: true } as const;
+const OWN: Traits = { ownsAllPaths: true, readsBody: true, ...ON_NODE };
+const ROUTED: Traits = { ownsAllPaths: false, readsBody: true, ...ON_NODE };
+const PARSED: Traits = { ownsAllPaths: false, readsBody: false, ...ON_NODE };
 /** What an adapter's user sets on a loopback server: the Host check `listenMcpHttp` turns on by itself. */
 export const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 

@@ -7,21 +7,11 @@
 //
 //   node test/bundle/on-workerd.mjs <bundle.js> < requests.json
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { Miniflare } from 'miniflare';
+import { miniflareWorker } from './miniflare-worker.mjs';
 
 const requests = JSON.parse(readFileSync(0, 'utf8'));
-// A date workerd supports (its version is 2026-07-30); no flags: Workers' defaults, Node's APIs absent.
-// The bundle is given as one module with its contents, as wrangler gives it: `modules: true` would make
-// miniflare walk the imports itself and refuse any `import()` whose specifier is not a literal (the runtime has
-// one, for a schema library's converter loaded by name, which workerd resolves only if it is ever called);
-// https://github.com/cloudflare/workers-sdk/issues/9068 (a constraint of miniflare's walk, not of workerd).
-const bundle = resolve(process.argv[2]);
-const mf = new Miniflare({
-  modulesRoot: dirname(bundle),
-  modules: [{ type: 'ESModule', path: bundle, contents: readFileSync(bundle, 'utf8') }],
-  compatibilityDate: '2026-07-01',
-});
+// No compatibility flag, the bundle one module with its contents: test/bundle/miniflare-worker.mjs says why.
+const mf = miniflareWorker(process.argv[2]);
 const answers = [];
 let session;
 try {

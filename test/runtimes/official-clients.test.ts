@@ -1,9 +1,11 @@
 /**
- * The official MCP clients against `mcpFetchHandler` on Bun and on Deno, over Streamable HTTP: SDK 1.32.2's
- * `Client` and the v2 `Client` 2.4.0 (legacy: 2025-11-25 with the handshake; auto: 2026-07-28), each running
- * the interop tour (test/interop/tour.ts) on a code-first server (served.ts `tour`), then one tool called,
- * the resource read and the prompt got with known values: 100 °C is 212 °F (the tool's definition), the
- * resource's text and the prompt's text as the server defines them.
+ * The official MCP clients against `mcpFetchHandler` on Bun, Deno and workerd, over Streamable HTTP: SDK
+ * 1.32.2's `Client` and the v2 `Client` 2.4.0 (legacy: 2025-11-25 with the handshake; auto: 2026-07-28), each
+ * running the interop tour (test/interop/tour.ts) on a code-first server (served.ts `tour`; on workerd
+ * `tour-zod`, its schemas Zod's, as ajv's `new Function` is refused there), then one tool called, the resource
+ * read and the prompt got with known values: 100 °C is 212 °F (the tool's definition), the resource's text and
+ * the prompt's text as the server defines them. And on workerd, a Valibot code-first server, which is not built
+ * there: its converter is imported by name, and a Worker bundle has no module of that name.
  */
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -50,12 +52,14 @@ for (const name of RUNTIME_NAMES) {
     it.skip(`${found.label} cannot run here: ${found.reason}`, () => {});
     continue;
   }
-  describe(`official clients against mcpFetchHandler on ${found.label}`, () => {
+  // On workerd the server's schemas are Zod's: ajv compiles JSON Schemas with `new Function`, which Workers refuse.
+  const kind = name === 'workerd' ? 'tour-zod' : 'tour';
+  describe(`official clients against mcpFetchHandler on ${found.label} (${kind})`, () => {
     const children: Child[] = [];
     afterEach(() => Promise.all(children.splice(0).map((c) => c.close())));
 
     it.each(FLAVOURS)('%s: the tour, a tool called, the resource read, the prompt got', async (flavour) => {
-      const child = await launch(found, { kind: 'tour' });
+      const child = await launch(found, { kind });
       children.push(child);
       const c = await connect(flavour, new URL(`${child.origin}/mcp`));
       try {
@@ -75,3 +79,33 @@ for (const name of RUNTIME_NAMES) {
     });
   });
 }
+
+describe.runIf(find('workerd').binary)('code-first servers on workerd', () => {
+  const children: Child[] = [];
+  afterEach(() => Promise.all(children.splice(0).map((c) => c.close())));
+
+  it('a Valibot schema: its converter, imported by name, is no module of the Worker, so the server is not built', async () => {
+    const child = await launch(find('workerd'), { kind: 'valibot' });
+    children.push(child);
+    const reply = await fetch(`${child.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
+    });
+    // The bundle is one module: workerd resolves an import() only among a Worker's modules (miniflare-worker.mjs).
+    expect(reply.status).toBe(500);
+    expect(await reply.text()).toContain(
+      'DefinitionError: tool to_fahrenheit: /inputSchema: the valibot schema cannot be written as JSON Schema (input side): No such module "@valibot/to-json-schema"',
+    );
+  });
+});
