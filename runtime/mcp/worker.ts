@@ -32,8 +32,8 @@ export interface McpWorker<E extends PlatformEnv> {
 /**
  * `export default mcpWorker((env, config) => createServer(behaviours, { ...config, supportedVersions: ['2026-07-28'] }))`.
  * `make` runs once per isolate, on its first request, with that request's `env` and what was read from it
- * (`MCP_REQUEST_STATE_SECRET`; a malformed binding throws EnvBindingError, naming it, and the next request tries
- * again). Without a shared secret each isolate signs requestState with a random key of its own: a round-2
+ * (`MCP_REQUEST_STATE_SECRET`). A malformed binding (EnvBindingError, naming it) or a failing `make` is logged
+ * and the request answered 500 (JSON-RPC -32603); the next request tries again. Without a shared secret each isolate signs requestState with a random key of its own: a round-2
  * request (https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/mrtr) reaching another
  * isolate is refused as tampered; the server logs this once per isolate.
  */
@@ -53,8 +53,14 @@ export function mcpWorker<E extends PlatformEnv = PlatformEnv>(
     return mcpFetchHandler(server, settings.allowedHosts && http.allowedHosts === undefined ? { ...http, allowedHosts: settings.allowedHosts } : http);
   };
   return {
-    fetch(request: Request, env: E): Promise<Response> {
-      handler ??= build(env);
+    async fetch(request: Request, env: E): Promise<Response> {
+      try {
+        handler ??= build(env);
+      } catch (err) {
+        // A malformed binding (EnvBindingError) or a failing `make`: logged, answered 500, tried again next request.
+        console.error(`MCP server not made: ${(err as Error)?.message ?? String(err)}`);
+        return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error: the server is misconfigured' } }, { status: 500 });
+      }
       return handler(request);
     },
   };
