@@ -50,7 +50,10 @@ export function mcpWorker<E extends PlatformEnv = PlatformEnv>(
         `${ENV_BINDINGS.requestStateSecret} is not set: this isolate signs requestState with a random key, so a round-2 request reaching another isolate is refused`,
       );
     const http = options.http?.(env) ?? {};
-    return mcpFetchHandler(server, settings.allowedHosts && http.allowedHosts === undefined ? { ...http, allowedHosts: settings.allowedHosts } : http);
+    return mcpFetchHandler(
+      server,
+      settings.allowedHosts && http.allowedHosts === undefined ? { ...http, allowedHosts: settings.allowedHosts } : http,
+    );
   };
   return {
     async fetch(request: Request, env: E): Promise<Response> {
@@ -59,7 +62,10 @@ export function mcpWorker<E extends PlatformEnv = PlatformEnv>(
       } catch (err) {
         // A malformed binding (EnvBindingError) or a failing `make`: logged, answered 500, tried again next request.
         console.error(`MCP server not made: ${(err as Error)?.message ?? String(err)}`);
-        return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error: the server is misconfigured' } }, { status: 500 });
+        return Response.json(
+          { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error: the server is misconfigured' } },
+          { status: 500 },
+        );
       }
       return handler(request);
     },

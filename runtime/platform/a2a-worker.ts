@@ -31,8 +31,10 @@ export function a2aWorker<E extends PlatformEnv = PlatformEnv>(make: (env: E) =>
   const build = (env: E) => {
     const server = make(env);
     const http = options.http?.(env) ?? {};
-    if ('routes' in http && http.routes !== undefined) throw new TypeError('a2aWorker: http.routes takes node req/res; serve extra routes in front of the Worker');
-    if (server.options.http?.routes !== undefined) throw new TypeError("a2aWorker: the agent's http.routes take node req/res; serve them in front of the Worker");
+    if ('routes' in http && http.routes !== undefined)
+      throw new TypeError('a2aWorker: http.routes takes node req/res; serve extra routes in front of the Worker');
+    if (server.options.http?.routes !== undefined)
+      throw new TypeError("a2aWorker: the agent's http.routes take node req/res; serve them in front of the Worker");
     return { server, handler: new A2aHttpHandler(server, http) };
   };
   return {

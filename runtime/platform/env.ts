@@ -67,14 +67,21 @@ export function fromEnv(env: PlatformEnv): EnvSettings {
     const bytes = base64Bytes(secret);
     if (!bytes) throw new EnvBindingError(ENV_BINDINGS.requestStateSecret, 'not base64 (make one with `openssl rand -base64 32`)');
     if (bytes.length !== 32)
-      throw new EnvBindingError(ENV_BINDINGS.requestStateSecret, `decodes to ${bytes.length} bytes, expected 32 (make one with \`openssl rand -base64 32\`)`);
+      throw new EnvBindingError(
+        ENV_BINDINGS.requestStateSecret,
+        `decodes to ${bytes.length} bytes, expected 32 (make one with \`openssl rand -base64 32\`)`,
+      );
     out.requestStateSecret = bytes;
   }
   const hosts = text(env, ENV_BINDINGS.allowedHosts);
   if (hosts !== undefined) {
     const list = hosts.split(',').map((h) => h.trim());
     const bad = list.find((h) => h === '' || /[\s/@]/.test(h));
-    if (bad !== undefined) throw new EnvBindingError(ENV_BINDINGS.allowedHosts, `${JSON.stringify(bad)} is not a host name (expected e.g. "mcp.example.com,mcp.example.net")`);
+    if (bad !== undefined)
+      throw new EnvBindingError(
+        ENV_BINDINGS.allowedHosts,
+        `${JSON.stringify(bad)} is not a host name (expected e.g. "mcp.example.com,mcp.example.net")`,
+      );
     out.allowedHosts = list.map((h) => h.toLowerCase());
   }
   return out;

@@ -98,9 +98,7 @@ const lines = (text: string) => logged.split('\n').filter((l) => l.includes(text
 
 /** The JSON-RPC messages of an answer: its JSON body, or every `data:` of its SSE body. */
 const messages = (a: Answer): Record<string, any>[] =>
-  a.contentType?.startsWith('text/event-stream')
-    ? [...a.body.matchAll(/^data: (.+)$/gm)].map((m) => JSON.parse(m[1]!))
-    : [JSON.parse(a.body)];
+  a.contentType?.startsWith('text/event-stream') ? [...a.body.matchAll(/^data: (.+)$/gm)].map((m) => JSON.parse(m[1]!)) : [JSON.parse(a.body)];
 const message = (a: Answer) => messages(a).at(-1)!;
 
 const MCP_URL = 'http://mcp.example/mcp';
@@ -109,7 +107,7 @@ const SECRET = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => 
 
 /** A 2026-07-28 request to `worker`. */
 function mcp(worker: string, id: number, method: string, params: Record<string, unknown> = {}, extra: Partial<Sent> = {}): Sent {
-  const name = typeof params['name'] === 'string' ? { 'mcp-name': params['name'] } : {};
+  const name: Record<string, string> = typeof params['name'] === 'string' ? { 'mcp-name': params['name'] } : {};
   return {
     worker,
     url: MCP_URL,
@@ -163,9 +161,16 @@ describe(`mcpWorker on workerd: configuration from env, two isolates${skipped}`,
     // Said once per isolate, on the request that made its server.
     expect(lines('MCP_REQUEST_STATE_SECRET is not set')).toHaveLength(1);
     const alone = message(firstAlone!)['result'];
-    const [foreign] = onWorkerd(nodeBin(), [{ name: 'b', bundle: file }], [
-      { ...round2('b'), body: { ...(round2('b').body as object), params: { ...(round2('b').body as any).params, requestState: alone['requestState'] } } },
-    ]);
+    const [foreign] = onWorkerd(
+      nodeBin(),
+      [{ name: 'b', bundle: file }],
+      [
+        {
+          ...round2('b'),
+          body: { ...(round2('b').body as object), params: { ...(round2('b').body as any).params, requestState: alone['requestState'] } },
+        },
+      ],
+    );
     expect(message(foreign!)['result']).toBeUndefined();
     expect(message(foreign!)['error']).toMatchObject({ code: expect.any(Number) });
   });
@@ -227,7 +232,11 @@ describe(`A2A on workerd: work after the answer, tasks shared by isolates${skipp
     const file = await bundle('test/serverless/fixtures/a2a-wait-worker.ts');
     const url = 'http://slow.example/a2a';
     const states = (wait: 'on' | 'off') => {
-      const [sent, later] = onWorkerd(nodeBin(), [{ name: wait, bundle: file, bindings: { WAIT_UNTIL: wait } }], [send(wait, url), getTask(wait, url, 800)]);
+      const [sent, later] = onWorkerd(
+        nodeBin(),
+        [{ name: wait, bundle: file, bindings: { WAIT_UNTIL: wait } }],
+        [send(wait, url), getTask(wait, url, 800)],
+      );
       return [message(sent!)['result']['task']['status']['state'], message(later!)['result']['status']['state']];
     };
     expect(states('on')).toEqual(['TASK_STATE_SUBMITTED', 'TASK_STATE_COMPLETED']);

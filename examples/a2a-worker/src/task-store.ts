@@ -47,7 +47,9 @@ export class TaskStoreObject extends DurableObject {
   /** Matching tasks, most recently updated first (TaskStore.listTasks). */
   async list(query: TaskQuery, page?: TaskPage): Promise<Task[]> {
     const all = [...(await this.ctx.storage.list<Stored>({ prefix: TASK })).values()].map((s) => s.task).filter((t) => matches(t, query));
-    all.sort((a, b) => ((b.status.timestamp ?? '') > (a.status.timestamp ?? '') ? 1 : (b.status.timestamp ?? '') < (a.status.timestamp ?? '') ? -1 : 0));
+    all.sort((a, b) =>
+      (b.status.timestamp ?? '') > (a.status.timestamp ?? '') ? 1 : (b.status.timestamp ?? '') < (a.status.timestamp ?? '') ? -1 : 0,
+    );
     return page ? all.slice(page.offset, page.offset + page.limit) : all;
   }
 

@@ -34,7 +34,11 @@ export default a2aWorker((env: Env) => {
     },
     executor: {
       async execute(ctx) {
-        const city = ctx.message.parts.map((p) => ('text' in p ? p.text : '')).join('').trim() || 'somewhere';
+        const city =
+          ctx.message.parts
+            .map((p) => ('text' in p ? p.text : ''))
+            .join('')
+            .trim() || 'somewhere';
         const task = await ctx.startTask();
         await task.working();
         await sleep(200); // the forecast takes a while: it runs after a non-blocking SendMessage was answered
