@@ -16,7 +16,14 @@ export type A2aFetchHandler = ((request: Request) => Promise<Response>) & { read
 /** An Express middleware serving an A2A agent, with `errors` for a body parser in front. */
 export type A2aExpressMiddleware = ExpressMiddleware & { readonly handler: A2aHttpHandler };
 /** The fetch handler's options: `routes` takes node's req/res, so it is not one of them. */
-export type A2aFetchOptions = Omit<A2aHttpOptions, 'routes'>;
+export type A2aFetchOptions = Omit<A2aHttpOptions, 'routes'> & {
+  /**
+   * The platform's `waitUntil` (Workers: `ctx.waitUntil`, bound): after each response, the work the agent still
+   * does (a non-blocking SendMessage's execution, a streamed task, push deliveries) is handed to it, so the
+   * platform does not cut it when the response ends. Default none (a long-running process needs none).
+   */
+  readonly waitUntil?: (promise: Promise<unknown>) => void;
+};
 
 /**
  * A node:http request listener: `http.createServer(a2aNodeHandler(server))`, or any framework handing over
@@ -42,8 +49,18 @@ export function a2aFetchHandler(server: A2aServer, options: A2aFetchOptions = {}
     throw new TypeError('a2aFetchHandler: options.routes takes node req/res; serve extra routes in front of the fetch handler');
   if (server.options.http?.routes !== undefined)
     throw new TypeError("a2aFetchHandler: the agent's http.routes take node req/res; serve them in front of the fetch handler");
-  const handler = new A2aHttpHandler(server, options);
-  return Object.assign((request: Request) => handler.fetch(request), { handler });
+  const { waitUntil, ...httpOptions } = options;
+  const handler = new A2aHttpHandler(server, httpOptions);
+  if (!waitUntil) return Object.assign((request: Request) => handler.fetch(request), { handler });
+  return Object.assign(
+    async (request: Request) => {
+      const response = await handler.fetch(request);
+      // The executions the request started are tracked by now (begin() registers them before answering).
+      waitUntil(server.settled());
+      return response;
+    },
+    { handler },
+  );
 }
 
 /**

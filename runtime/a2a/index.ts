@@ -24,6 +24,8 @@ export {
   type A2aFetchOptions,
   type A2aNodeHandler,
 } from './http-adapters.ts';
+export { a2aWorker, type A2aWorker, type A2aWorkerOptions } from '../platform/a2a-worker.ts';
+export type { PlatformContext, PlatformEnv } from '../platform/env.ts';
 export { A2aClient, InvalidTaskError, type InvalidTask, type ListTasksOptions } from './client-list.ts';
 export { InvalidAgentCardError, type CardProblem } from './client-card.ts';
 export {

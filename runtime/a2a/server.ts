@@ -345,6 +345,14 @@ export class A2aServer {
     return card;
   }
 
+  /**
+   * Resolves once every execution running now and every push delivery has ended; nothing is stopped. What a
+   * fetch-only platform's `waitUntil` keeps alive after the response (a2aFetchHandler's `waitUntil` option).
+   */
+  settled(): Promise<void> {
+    return this.#executions.close();
+  }
+
   /** Waits for every running execution and push delivery, leaves the cluster, then closes the store. */
   async close(): Promise<void> {
     await this.#executions.close();

@@ -101,6 +101,8 @@ export {
   type McpHttpAdapter,
   type McpNodeHandler,
 } from './http/adapters.ts';
+export { mcpWorker, type McpWorker, type McpWorkerConfig, type McpWorkerOptions } from './worker.ts';
+export { ENV_BINDINGS, EnvBindingError, fromEnv, type EnvSettings, type PlatformContext, type PlatformEnv } from '../platform/env.ts';
 export {
   McpClient,
   McpClientError,

@@ -44,6 +44,7 @@ import { NodeRequest, NodeResponse } from '../../transports/node-exchange.ts';
 import type { McpConnection } from '../server/connection.ts';
 import { StatelessCall } from './call.ts';
 import { Exchange, HttpChannel, NO_HEADERS } from './channel.ts';
+import { endListenAfter } from './listen.ts';
 import { ReplayLog } from './resume.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH, headerMismatch } from './headers.ts';
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from '../stateless/meta.ts';
@@ -264,8 +265,10 @@ export class McpHttpHandler {
     const conn = this.#server.connect(channel, { era: 'stateless' });
     channel.onIdle = () => channel.close();
     this.#streams++;
+    const stop = this.#opts.maxListenMs > 0 ? endListenAfter(conn, id, this.#opts.maxListenMs) : undefined;
     res.onClose(() => {
       this.#streams--;
+      stop?.();
       if (exchange.done) return;
       // The client went away: the request is cancelled and never answered.
       channel.exchanges.delete(idKey(id));

@@ -18,6 +18,13 @@ export interface McpHttpOptions extends OriginPolicy, OutboundLimits, HttpServer
   readonly maxStreams?: number;
   /** Interval of SSE keep-alive comments. Default 15 s. */
   readonly keepAliveMs?: number;
+  /**
+   * A subscriptions/listen stream open this long is ended by the server with its SubscriptionsListenResult
+   * (the graceful teardown of the 2026-07-28 schema), before a platform that limits a request's duration cuts
+   * it without one; the client then listens again (listen.ts). Set it below the platform's limit. Default 0:
+   * never (the stream lasts until the client cancels it or the server shuts down).
+   */
+  readonly maxListenMs?: number;
   /** A handshake-era session unused this long is closed. Default 30 min. */
   readonly sessionIdleMs?: number;
   // OutboundLimits: each SSE answer's queue (softQueueBytes 1 MiB, maxQueueBytes 16 MiB, transports/transport.ts).
@@ -67,6 +74,7 @@ export const HTTP_DEFAULTS = {
   bodyTimeoutMs: 30_000,
   maxStreams: 256,
   keepAliveMs: 15_000,
+  maxListenMs: 0,
   sessionIdleMs: 30 * 60_000,
   ...OUTBOUND_DEFAULTS,
   ...HTTP_TIMEOUTS,
