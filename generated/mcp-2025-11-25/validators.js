@@ -2,10 +2,13 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import { formats } from "@wiregen/core";
-import * as fastSet from "./validators.fast.js";
+// The accept-path set, chosen by the package's `imports` condition: validators.fast.js, or on a Worker
+// (conditions `workerd`, `worker`) validators.accept-none.js, whose validators all say no, so that the
+// bundle holds one compiled set of the schemas instead of two.
+import * as fastSet from "#accept-path";
 
-// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
-// to leave every error on `.errors`. The exported validators are at the end of this file.
+// The all-errors validators: run only after the accept-path validator has said no, to leave every error
+// on `.errors`. The exported validators are at the end of this file.
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const format_uri_template = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;

@@ -2,10 +2,13 @@
 // DO NOT EDIT: change schemas/ and run `npm run generate`.
 "use strict";
 import { formats } from "@wiregen/core";
-import * as fastSet from "./validators.fast.js";
+// The accept-path set, chosen by the package's `imports` condition: validators.fast.js, or on a Worker
+// (conditions `workerd`, `worker`) validators.accept-none.js, whose validators all say no, so that the
+// bundle holds one compiled set of the schemas instead of two.
+import * as fastSet from "#accept-path";
 
-// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
-// to leave every error on `.errors`. The exported validators are at the end of this file.
+// The all-errors validators: run only after the accept-path validator has said no, to leave every error
+// on `.errors`. The exported validators are at the end of this file.
 const format_byte = formats.byte;
 const format_uri = formats.uri;
 const schema_CreateMessageRequestParams = {"properties":{"includeContext":{"enum":["allServers","none","thisServer"],"type":"string"},"maxTokens":{"type":"integer"},"messages":{"items":{"$ref":"#/$defs/SamplingMessage"},"type":"array"},"metadata":{"$ref":"#/$defs/JSONObject"},"modelPreferences":{"$ref":"#/$defs/ModelPreferences"},"stopSequences":{"items":{"type":"string"},"type":"array"},"systemPrompt":{"type":"string"},"temperature":{"type":"number"},"toolChoice":{"$ref":"#/$defs/ToolChoice"},"tools":{"items":{"$ref":"#/$defs/Tool"},"type":"array"}},"required":["maxTokens","messages"],"type":"object"};

@@ -24,7 +24,11 @@
  *     instead of trying each branch; compiled with ACCEPT_PATH_OPTIONS (first error only, no messages).
  *  6. {@link standaloneParts} of the accept-path set, verdict-only → validators.fast.js.
  *  7. {@link withAcceptPath}: the all-errors module's exports become functions that ask the accept-path
- *     set first → validators.js.
+ *     set first → validators.js. It imports that set as `#accept-path`, which the package's `imports` map
+ *     ({@link ACCEPT_PATH}) resolves by condition: validators.fast.js, or on a Worker the set of
+ *     {@link emitAcceptNone} (every validator says no), so that a Worker's bundle holds one compiled set of
+ *     the schemas, not two (a pin's two sets were 433 of a 506 KB Worker; a Worker's isolate runs a valid
+ *     message through the all-errors set alone: BENCHMARKS.md "Worker bundle").
  *  8. validators.d.ts: each export typed as a guard of its generated type.
  *
  * The rewrites of ajv's standalone code of one set ({@link standaloneParts}), in the order they run. Each is
@@ -72,6 +76,21 @@ export { createAjv, type AjvClass } from './ajv.ts';
 export type { StandaloneExport, StandaloneParts } from './stable-order.ts';
 
 type AjvInstance = InstanceType<typeof coreModule.default>;
+
+/**
+ * How validators.js reaches the accept-path set: the specifier it imports, resolved by the `imports` map of
+ * the pin's package.json (../package.ts) to `fast` or, under one of `noneConditions`, to `none`. The
+ * conditions are the ones Cloudflare's wrangler bundles a Worker with and workerd's own
+ * (https://developers.cloudflare.com/workers/wrangler/bundling/); Node, Bun and Deno resolve `default`.
+ * The files sit at the package's root, where sources and the published package both have them (a `#`
+ * import is never aliased to sources as the packages are, so its target must exist in both layouts).
+ */
+export const ACCEPT_PATH = {
+  specifier: '#accept-path',
+  fast: 'validators.fast.js',
+  none: 'validators.accept-none.js',
+  noneConditions: ['workerd', 'worker'],
+} as const;
 
 /** A pin's validator modules: validators.js, validators.fast.js, validators.d.ts. */
 export interface ValidatorModules {
@@ -206,8 +225,14 @@ function withAcceptPath(plan: PinPlan, allErrors: StandaloneParts): string {
     head: allErrors.prologue.join('\n'),
     body: `${allErrors.declared.join('\n')}\n`,
     fast: FAST,
+    acceptPath: ACCEPT_PATH.specifier,
     exports: names.map((name) => ({ name, fn: exported.get(name)! })),
   });
+}
+
+/** validators.accept-none.js: every validator of `plan` answers no (see {@link ACCEPT_PATH}). */
+export function emitAcceptNone(plan: PinPlan): string {
+  return render('validators.accept-none.js', { names: plan.validators.map((v) => v.name) });
 }
 
 /**
