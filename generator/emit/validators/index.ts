@@ -79,9 +79,10 @@ type AjvInstance = InstanceType<typeof coreModule.default>;
 
 /**
  * How validators.js reaches the accept-path set: the specifier it imports, resolved by the `imports` map of
- * the pin's package.json (../package.ts) to `fast` or, under one of `noneConditions`, to `none`. The
- * conditions are the ones Cloudflare's wrangler bundles a Worker with and workerd's own
- * (https://developers.cloudflare.com/workers/wrangler/bundling/); Node, Bun and Deno resolve `default`.
+ * the pin's package.json (../package.ts) to `fast` or, under one of `noneConditions`, to `none`: `workerd`,
+ * Cloudflare's runtime key (https://runtime-keys.proposal.wintercg.org/#workerd), which wrangler's esbuild
+ * tries first, then `worker`, then `browser`; and `worker`, a Web worker's. `browser` is left to `fast`
+ * (a page's validation is not a Worker's size limit). Node, Bun and Deno resolve `default`.
  * The files sit at the package's root, where sources and the published package both have them (a `#`
  * import is never aliased to sources as the packages are, so its target must exist in both layouts).
  */
