@@ -72,7 +72,7 @@ Sources: ${plan.sources.map((s) => `\`${s}\``).join(', ')}.
 | module | what |
 |---|---|
 | \`types\` | a type per schema definition (${counts.defs}), and the method maps: \`Methods\`, \`Params<M>\`, \`Result<M>\`, \`HandlerResult<M>\`, \`AnyRequest\`, … |
-| \`validators\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}); an accept-path set is asked first and the all-errors set reports the errors when it says no |
+| \`validators\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}); an accept-path set is asked first and the all-errors set reports the errors when it says no (in a bundle made with the \`workerd\` or \`worker\` condition, a Cloudflare Worker's, the all-errors set alone: \`imports\` in package.json) |
 | \`dispatch\` | \`methods\`: per method (${counts.methods}) its validators, capability gate and flags; \`lookup(method)\` |
 | \`handlers\` | \`ServerHandlers\` / \`ClientHandlers\`: one typed function per method each side receives |
 ${hasProtocol(plan) ? '| `protocol` | what the schema fixes beside its types: `errors` (error codes, with the HTTP status a definition requires), `metaKeys`, `limits` |\n' : ''}
