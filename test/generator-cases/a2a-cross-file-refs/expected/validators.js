@@ -8,6 +8,7 @@ import * as fastSet from "#accept-path";
 
 // The all-errors validators: run only after the accept-path validator has said no, to leave every error
 // on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const pattern_3068bca7 = new RegExp("^NOTE_KIND_UNSPECIFIED$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
 const schema_NoteKind = {"anyOf":[{"pattern":"^NOTE_KIND_UNSPECIFIED$","type":"string"},{"enum":["NOTE_KIND_PLAIN","NOTE_KIND_CHECKLIST"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
@@ -17,7 +18,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "noteId") || (key0 === "kind")) || (key0 === "metadata")) || (pattern_a9dc9ddc.test(key0)))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29,7 +30,7 @@ errors++;
 }
 if(data.noteId !== undefined){
 if(typeof data.noteId !== "string"){
-const err1 = {instancePath:instancePath+"/noteId",schemaPath:"#/properties/noteId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/noteId","#/properties/noteId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,7 +55,7 @@ errors = vErrors.length;
 for(const key1 in data){
 if(pattern_a9dc9ddc.test(key1)){
 if(typeof data[key1] !== "string"){
-const err2 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(note_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(note_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -67,7 +68,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -87,7 +88,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(typeof data === "string"){
 if(!pattern_3068bca7.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^NOTE_KIND_UNSPECIFIED$"},message:"must match pattern \""+"^NOTE_KIND_UNSPECIFIED$"+"\""};
+const err0 = ajvError(instancePath,"#/anyOf/0/pattern","pattern",{pattern: "^NOTE_KIND_UNSPECIFIED$"},"must match pattern \""+"^NOTE_KIND_UNSPECIFIED$"+"\"");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -98,7 +99,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath,"#/anyOf/0/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -112,7 +113,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath,"#/anyOf/1/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -122,7 +123,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data === "NOTE_KIND_PLAIN") || (data === "NOTE_KIND_CHECKLIST"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_NoteKind.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+const err3 = ajvError(instancePath,"#/anyOf/1/enum","enum",{allowedValues: schema_NoteKind.anyOf[1].enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -136,7 +137,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = ajvError(instancePath,"#/anyOf/2/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -147,7 +148,7 @@ errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data > 2147483647 || isNaN(data)){
-const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+const err5 = ajvError(instancePath,"#/anyOf/2/maximum","maximum",{comparison: "<=", limit: 2147483647},"must be <= 2147483647");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -157,7 +158,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data < -2147483648 || isNaN(data)){
-const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+const err6 = ajvError(instancePath,"#/anyOf/2/minimum","minimum",{comparison: ">=", limit: -2147483648},"must be >= -2147483648");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -172,7 +173,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -201,7 +202,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "note")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -219,7 +220,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -235,7 +236,7 @@ function validate_Struct(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }

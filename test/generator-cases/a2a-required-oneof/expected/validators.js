@@ -8,6 +8,7 @@ import * as fastSet from "#accept-path";
 
 // The all-errors validators: run only after the accept-path validator has said no, to leave every error
 // on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const pattern_51cdfefd = new RegExp("^(raw_data)$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
@@ -20,7 +21,7 @@ let passing0 = null;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err0 = ajvError(instancePath,"#/allOf/0/oneOf/0/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41,7 +42,7 @@ let valid2 = false;
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rawData === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "rawData"},message:"must have required property '"+"rawData"+"'"};
+const err1 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf/0/required","required",{missingProperty: "rawData"},"must have required property '"+"rawData"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -57,7 +58,7 @@ if(!valid2){
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.raw_data === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "raw_data"},message:"must have required property '"+"raw_data"+"'"};
+const err2 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf/1/required","required",{missingProperty: "raw_data"},"must have required property '"+"raw_data"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -71,7 +72,7 @@ var _valid1 = _errs7 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = ajvError(instancePath,"#/allOf/0/oneOf/1/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -103,7 +104,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err4 = ajvError(instancePath,"#/allOf/0/oneOf","oneOf",{passingSchemas: passing0},"must match exactly one schema in oneOf");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -125,7 +126,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.noteId === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "noteId"},message:"must have required property '"+"noteId"+"'"};
+const err5 = ajvError(instancePath,"#/required","required",{missingProperty: "noteId"},"must have required property '"+"noteId"+"'");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -135,7 +136,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.tags === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+const err6 = ajvError(instancePath,"#/required","required",{missingProperty: "tags"},"must have required property '"+"tags"+"'");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -146,7 +147,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "noteId") || (key0 === "tags")) || (key0 === "text")) || (key0 === "rawData")) || (pattern_a9dc9ddc.test(key0))) || (pattern_51cdfefd.test(key0)))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err7 = ajvError(instancePath,"#/additionalProperties","additionalProperties",{additionalProperty: key0},"must NOT have additional properties");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -158,7 +159,7 @@ errors++;
 }
 if(data.noteId !== undefined){
 if(typeof data.noteId !== "string"){
-const err8 = {instancePath:instancePath+"/noteId",schemaPath:"#/properties/noteId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/noteId","#/properties/noteId/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -172,7 +173,7 @@ if(data.tags !== undefined){
 let data1 = data.tags;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err9 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err9 = ajvError(instancePath+"/tags","#/properties/tags/minItems","minItems",{limit: 1},"must NOT have fewer than 1 items");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -184,7 +185,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err10 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/tags/" + i0,"#/properties/tags/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -196,7 +197,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/tags","#/properties/tags/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,7 +209,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err12 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -222,7 +223,7 @@ if(data.rawData !== undefined){
 let data4 = data.rawData;
 if(typeof data4 === "string"){
 if(!pattern_49f53b52.test(data4)){
-const err13 = {instancePath:instancePath+"/rawData",schemaPath:"#/properties/rawData/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+const err13 = ajvError(instancePath+"/rawData","#/properties/rawData/pattern","pattern",{pattern: "^[A-Za-z0-9+/]*={0,2}$"},"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"");
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -233,7 +234,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/rawData",schemaPath:"#/properties/rawData/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = ajvError(instancePath+"/rawData","#/properties/rawData/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -246,7 +247,7 @@ errors++;
 for(const key1 in data){
 if(pattern_a9dc9ddc.test(key1)){
 if(typeof data[key1] !== "string"){
-const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(note_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = ajvError(instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(note_id)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -262,7 +263,7 @@ if(pattern_51cdfefd.test(key2)){
 let data6 = data[key2];
 if(typeof data6 === "string"){
 if(!pattern_49f53b52.test(data6)){
-const err16 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(raw_data)%24/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+const err16 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(raw_data)%24/pattern","pattern",{pattern: "^[A-Za-z0-9+/]*={0,2}$"},"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"");
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -273,7 +274,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(raw_data)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = ajvError(instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),"#/patternProperties/%5E(raw_data)%24/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -286,7 +287,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err18];
 }

@@ -8,6 +8,7 @@ import * as fastSet from "#accept-path";
 
 // The all-errors validators: run only after the accept-path validator has said no, to leave every error
 // on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const schema_CacheableResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]}},"required":["ttlMs","cacheScope"]};
 const schema_ListRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/list"},"params":{"$ref":"#/$defs/RequestParams"}},"required":["jsonrpc","id","method"]};
 const schema_ListResult = {"type":"object","properties":{"_meta":{"type":"object"},"resultType":{"type":"string","enum":["complete"]},"ttlMs":{"type":"integer","minimum":0},"cacheScope":{"type":"string","enum":["public","private"]},"notes":{"type":"array","items":{"type":"string"}}},"required":["notes","ttlMs","cacheScope"]};
@@ -17,7 +18,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ttlMs === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27,7 +28,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.cacheScope === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39,7 +40,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -52,7 +53,7 @@ errors++;
 if(data.resultType !== undefined){
 let data1 = data.resultType;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -62,7 +63,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(data1 === "complete")){
-const err4 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/enum",keyword:"enum",params:{allowedValues: schema_CacheableResult.properties.resultType.enum},message:"must be equal to one of the allowed values"};
+const err4 = ajvError(instancePath+"/resultType","#/properties/resultType/enum","enum",{allowedValues: schema_CacheableResult.properties.resultType.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +76,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data2 = data.ttlMs;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -86,7 +87,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err6 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -100,7 +101,7 @@ errors++;
 if(data.cacheScope !== undefined){
 let data3 = data.cacheScope;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -110,7 +111,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "public") || (data3 === "private"))){
-const err8 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_CacheableResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err8 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_CacheableResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -122,7 +123,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -147,7 +148,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -175,7 +176,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -185,7 +186,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -195,7 +196,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -207,7 +208,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -217,7 +218,7 @@ vErrors.push(err3);
 errors++;
 }
 if("2.0" !== data0){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -230,7 +231,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_ListRequest.properties.id.type},message:"must be string,integer"};
+const err5 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: schema_ListRequest.properties.id.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -243,7 +244,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -253,7 +254,7 @@ vErrors.push(err6);
 errors++;
 }
 if("notes/list" !== data2){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/list"},message:"must be equal to constant"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notes/list"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -271,7 +272,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -288,7 +289,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.notes === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "notes"},"must have required property '"+"notes"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -298,7 +299,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ttlMs === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ttlMs"},message:"must have required property '"+"ttlMs"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "ttlMs"},"must have required property '"+"ttlMs"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -308,7 +309,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.cacheScope === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cacheScope"},message:"must have required property '"+"cacheScope"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "cacheScope"},"must have required property '"+"cacheScope"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -320,7 +321,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err3 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -333,7 +334,7 @@ errors++;
 if(data.resultType !== undefined){
 let data1 = data.resultType;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -343,7 +344,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data1 === "complete")){
-const err5 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/enum",keyword:"enum",params:{allowedValues: schema_ListResult.properties.resultType.enum},message:"must be equal to one of the allowed values"};
+const err5 = ajvError(instancePath+"/resultType","#/properties/resultType/enum","enum",{allowedValues: schema_ListResult.properties.resultType.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -356,7 +357,7 @@ errors++;
 if(data.ttlMs !== undefined){
 let data2 = data.ttlMs;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/type","type",{type: "integer"},"must be integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -367,7 +368,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/ttlMs",schemaPath:"#/properties/ttlMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err7 = ajvError(instancePath+"/ttlMs","#/properties/ttlMs/minimum","minimum",{comparison: ">=", limit: 0},"must be >= 0");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -381,7 +382,7 @@ errors++;
 if(data.cacheScope !== undefined){
 let data3 = data.cacheScope;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -391,7 +392,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "public") || (data3 === "private"))){
-const err9 = {instancePath:instancePath+"/cacheScope",schemaPath:"#/properties/cacheScope/enum",keyword:"enum",params:{allowedValues: schema_ListResult.properties.cacheScope.enum},message:"must be equal to one of the allowed values"};
+const err9 = ajvError(instancePath+"/cacheScope","#/properties/cacheScope/enum","enum",{allowedValues: schema_ListResult.properties.cacheScope.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -407,7 +408,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err10 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = ajvError(instancePath+"/notes/" + i0,"#/properties/notes/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -419,7 +420,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = ajvError(instancePath+"/notes","#/properties/notes/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -431,7 +432,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -450,7 +451,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -462,7 +463,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -481,7 +482,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -494,7 +495,7 @@ errors++;
 if(data.resultType !== undefined){
 let data1 = data.resultType;
 if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -504,7 +505,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(data1 === "complete")){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/enum",keyword:"enum",params:{allowedValues: schema_Result.properties.resultType.enum},message:"must be equal to one of the allowed values"};
+const err2 = ajvError(instancePath+"/resultType","#/properties/resultType/enum","enum",{allowedValues: schema_Result.properties.resultType.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -516,7 +517,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -541,7 +542,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }

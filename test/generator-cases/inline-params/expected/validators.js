@@ -8,6 +8,7 @@ import * as fastSet from "#accept-path";
 
 // The all-errors validators: run only after the accept-path validator has said no, to leave every error
 // on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const schema_AddRequest = {"type":"object","properties":{"method":{"type":"string","const":"notes/add"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]}},"required":["method","params"]};
 const schema_AddRequest_properties_params = {"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}},"title":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title"]};
 const schema_Request = {"type":"object","properties":{"method":{"type":"string"},"params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":["string","integer"]}}}},"additionalProperties":{}}},"required":["method"]};
@@ -16,7 +17,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26,7 +27,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38,7 +39,7 @@ errors++;
 if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -48,7 +49,7 @@ vErrors.push(err2);
 errors++;
 }
 if("notes/add" !== data0){
-const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/add"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notes/add"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -62,7 +63,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.title === undefined){
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/required","required",{missingProperty: "title"},"must have required property '"+"title"+"'");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -77,7 +78,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-const err5 = {instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/properties/params/properties/_meta/properties/progressToken/type",keyword:"type",params:{type: schema_AddRequest.properties.params.properties._meta.properties.progressToken.type},message:"must be string,integer"};
+const err5 = ajvError(instancePath+"/params/_meta/progressToken","#/properties/params/properties/_meta/properties/progressToken/type","type",{type: schema_AddRequest.properties.params.properties._meta.properties.progressToken.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -89,7 +90,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,7 +102,7 @@ errors++;
 }
 if(data1.title !== undefined){
 if(typeof data1.title !== "string"){
-const err7 = {instancePath:instancePath+"/params/title",schemaPath:"#/properties/params/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/params/title","#/properties/params/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -117,7 +118,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data5[i0] !== "string"){
-const err8 = {instancePath:instancePath+"/params/tags/" + i0,schemaPath:"#/properties/params/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = ajvError(instancePath+"/params/tags/" + i0,"#/properties/params/properties/tags/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,7 +130,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/params/tags",schemaPath:"#/properties/params/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = ajvError(instancePath+"/params/tags","#/properties/params/properties/tags/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,7 +142,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,7 +154,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -170,7 +171,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "title"},"must have required property '"+"title"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -185,7 +186,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.progressToken !== undefined){
 let data1 = data0.progressToken;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err1 = {instancePath:instancePath+"/_meta/progressToken",schemaPath:"#/properties/_meta/properties/progressToken/type",keyword:"type",params:{type: schema_AddRequest_properties_params.properties._meta.properties.progressToken.type},message:"must be string,integer"};
+const err1 = ajvError(instancePath+"/_meta/progressToken","#/properties/_meta/properties/progressToken/type","type",{type: schema_AddRequest_properties_params.properties._meta.properties.progressToken.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -197,7 +198,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -209,7 +210,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -225,7 +226,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data3[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/tags/" + i0,"#/properties/tags/items/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -237,7 +238,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err5 = ajvError(instancePath+"/tags","#/properties/tags/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -249,7 +250,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -266,7 +267,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -278,7 +279,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -290,7 +291,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -302,7 +303,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -327,7 +328,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -355,7 +356,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -366,7 +367,7 @@ errors++;
 }
 if(data.method !== undefined){
 if(typeof data.method !== "string"){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -385,7 +386,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.progressToken !== undefined){
 let data3 = data2.progressToken;
 if((typeof data3 !== "string") && (!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3))))){
-const err2 = {instancePath:instancePath+"/params/_meta/progressToken",schemaPath:"#/properties/params/properties/_meta/properties/progressToken/type",keyword:"type",params:{type: schema_Request.properties.params.properties._meta.properties.progressToken.type},message:"must be string,integer"};
+const err2 = ajvError(instancePath+"/params/_meta/progressToken","#/properties/params/properties/_meta/properties/progressToken/type","type",{type: schema_Request.properties.params.properties._meta.properties.progressToken.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -397,7 +398,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/params/_meta",schemaPath:"#/properties/params/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/params/_meta","#/properties/params/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -409,7 +410,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/params","#/properties/params/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -421,7 +422,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -440,7 +441,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -452,7 +453,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -477,7 +478,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }

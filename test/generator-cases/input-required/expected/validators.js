@@ -8,6 +8,7 @@ import * as fastSet from "#accept-path";
 
 // The all-errors validators: run only after the accept-path validator has said no, to leave every error
 // on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const schema_DeleteRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/delete"},"params":{"$ref":"#/$defs/DeleteRequestParams"}},"required":["jsonrpc","id","method","params"]};
 function validate_ClientRequest(data, instancePath=""){
 let vErrors = null;
@@ -22,7 +23,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -50,7 +51,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -60,7 +61,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -70,7 +71,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -80,7 +81,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -92,7 +93,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -102,7 +103,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data0){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -115,7 +116,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_DeleteRequest.properties.id.type},message:"must be string,integer"};
+const err6 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: schema_DeleteRequest.properties.id.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -128,7 +129,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -138,7 +139,7 @@ vErrors.push(err7);
 errors++;
 }
 if("notes/delete" !== data2){
-const err8 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/delete"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notes/delete"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,7 +157,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,7 +174,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -185,7 +186,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -197,7 +198,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -213,7 +214,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 let data3 = data2[key0];
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err3 = {instancePath:instancePath+"/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputResponses/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath+"/inputResponses/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/inputResponses/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -225,7 +226,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/inputResponses",schemaPath:"#/properties/inputResponses/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/inputResponses","#/properties/inputResponses/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -237,7 +238,7 @@ errors++;
 }
 if(data.requestState !== undefined){
 if(typeof data.requestState !== "string"){
-const err5 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/requestState","#/properties/requestState/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -249,7 +250,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -266,7 +267,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deleted === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "deleted"},"must have required property '"+"deleted"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -278,7 +279,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -290,7 +291,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -302,7 +303,7 @@ errors++;
 }
 if(data.deleted !== undefined){
 if(typeof data.deleted !== "boolean"){
-const err3 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = ajvError(instancePath+"/deleted","#/properties/deleted/type","type",{type: "boolean"},"must be boolean");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -314,7 +315,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -331,7 +332,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resultType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resultType"},message:"must have required property '"+"resultType"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "resultType"},"must have required property '"+"resultType"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -343,7 +344,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -356,7 +357,7 @@ errors++;
 if(data.resultType !== undefined){
 let data1 = data.resultType;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -366,7 +367,7 @@ vErrors.push(err2);
 errors++;
 }
 if("input_required" !== data1){
-const err3 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/const",keyword:"const",params:{allowedValue: "input_required"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/resultType","#/properties/resultType/const","const",{allowedValue: "input_required"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -382,7 +383,7 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key0 in data2){
 let data3 = data2[key0];
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err4 = {instancePath:instancePath+"/inputRequests/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/inputRequests/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = ajvError(instancePath+"/inputRequests/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),"#/properties/inputRequests/additionalProperties/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -394,7 +395,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/inputRequests",schemaPath:"#/properties/inputRequests/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath+"/inputRequests","#/properties/inputRequests/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -406,7 +407,7 @@ errors++;
 }
 if(data.requestState !== undefined){
 if(typeof data.requestState !== "string"){
-const err6 = {instancePath:instancePath+"/requestState",schemaPath:"#/properties/requestState/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/requestState","#/properties/requestState/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -418,7 +419,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -437,7 +438,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -449,7 +450,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -468,7 +469,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -480,7 +481,7 @@ errors++;
 }
 if(data.resultType !== undefined){
 if(typeof data.resultType !== "string"){
-const err1 = {instancePath:instancePath+"/resultType",schemaPath:"#/properties/resultType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath+"/resultType","#/properties/resultType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -492,7 +493,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -526,7 +527,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }

@@ -8,6 +8,7 @@ import * as fastSet from "#accept-path";
 
 // The all-errors validators: run only after the accept-path validator has said no, to leave every error
 // on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const pattern_39bfb454 = new RegExp("^[a-z]{2}$", "u");
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const schema_GetRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/get"},"params":{"$ref":"#/$defs/GetRequestParams"}},"required":["jsonrpc","id","method","params"]};
@@ -28,7 +29,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = ajvError(instancePath+"/audience","#/properties/audience/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40,7 +41,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -65,7 +66,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -110,7 +111,7 @@ var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -138,7 +139,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -148,7 +149,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -158,7 +159,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -168,7 +169,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -180,7 +181,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -190,7 +191,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data0){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -203,7 +204,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_GetRequest.properties.id.type},message:"must be string,integer"};
+const err6 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: schema_GetRequest.properties.id.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -216,7 +217,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -226,7 +227,7 @@ vErrors.push(err7);
 errors++;
 }
 if("notes/get" !== data2){
-const err8 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/get"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notes/get"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -244,7 +245,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -261,7 +262,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -273,7 +274,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -285,7 +286,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -297,7 +298,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -314,7 +315,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.note === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "note"},"must have required property '"+"note"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -326,7 +327,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -344,7 +345,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -361,7 +362,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -371,7 +372,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -381,7 +382,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mimeType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -393,7 +394,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -403,7 +404,7 @@ vErrors.push(err3);
 errors++;
 }
 if("image" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "image"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -417,7 +418,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(typeof data1 === "string"){
 if(!pattern_49f53b52.test(data1)){
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+const err5 = ajvError(instancePath+"/data","#/properties/data/pattern","pattern",{pattern: "^[A-Za-z0-9+/]*={0,2}$"},"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\"");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -428,7 +429,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -440,7 +441,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err7 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -458,7 +459,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -475,7 +476,7 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern_39bfb454.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
+const err0 = ajvError(instancePath,"#/pattern","pattern",{pattern: "^[a-z]{2}$"},"must match pattern \""+"^[a-z]{2}$"+"\"");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -486,7 +487,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -503,7 +504,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -513,7 +514,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.content === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -524,7 +525,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -536,7 +537,7 @@ errors++;
 }
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/title","#/properties/title/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -558,7 +559,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -570,7 +571,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -589,7 +590,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -601,7 +602,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -620,7 +621,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -632,7 +633,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -648,7 +649,7 @@ function validate_Role(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = ajvError(instancePath,"#/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -658,7 +659,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "user") || (data === "assistant"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema_Role.enum},message:"must be equal to one of the allowed values"};
+const err1 = ajvError(instancePath,"#/enum","enum",{allowedValues: schema_Role.enum},"must be equal to one of the allowed values");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -683,7 +684,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -711,7 +712,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -721,7 +722,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -733,7 +734,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -743,7 +744,7 @@ vErrors.push(err2);
 errors++;
 }
 if("text" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "text"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -755,7 +756,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -779,7 +780,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }

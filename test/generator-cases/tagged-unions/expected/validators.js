@@ -8,13 +8,14 @@ import * as fastSet from "#accept-path";
 
 // The all-errors validators: run only after the accept-path validator has said no, to leave every error
 // on `.errors`. The exported validators are at the end of this file.
+function ajvError(instancePath, schemaPath, keyword, params, message){return {instancePath, schemaPath, keyword, params, message};}
 const schema_PostRequest = {"type":"object","properties":{"jsonrpc":{"type":"string","const":"2.0"},"id":{"type":["string","integer"]},"method":{"type":"string","const":"notes/post"},"params":{"$ref":"#/$defs/PostRequestParams"}},"required":["jsonrpc","id","method","params"]};
 function validate_AudioContent(data, instancePath=""){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24,7 +25,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36,7 +37,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -46,7 +47,7 @@ vErrors.push(err2);
 errors++;
 }
 if("audio" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "audio"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "audio"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -58,7 +59,7 @@ errors++;
 }
 if(data.data !== undefined){
 if(typeof data.data !== "string"){
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -70,7 +71,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -95,7 +96,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -149,7 +150,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -177,7 +178,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -187,7 +188,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "data"},"must have required property '"+"data"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -197,7 +198,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mimeType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "mimeType"},"must have required property '"+"mimeType"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -209,7 +210,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -219,7 +220,7 @@ vErrors.push(err3);
 errors++;
 }
 if("image" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant"};
+const err4 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "image"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -231,7 +232,7 @@ errors++;
 }
 if(data.data !== undefined){
 if(typeof data.data !== "string"){
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = ajvError(instancePath+"/data","#/properties/data/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -243,7 +244,7 @@ errors++;
 }
 if(data.mimeType !== undefined){
 if(typeof data.mimeType !== "string"){
-const err6 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = ajvError(instancePath+"/mimeType","#/properties/mimeType/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -255,7 +256,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -272,7 +273,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jsonrpc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jsonrpc"},message:"must have required property '"+"jsonrpc"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "jsonrpc"},"must have required property '"+"jsonrpc"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -282,7 +283,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -292,7 +293,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.method === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+const err2 = ajvError(instancePath,"#/required","required",{missingProperty: "method"},"must have required property '"+"method"+"'");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -302,7 +303,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.params === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+const err3 = ajvError(instancePath,"#/required","required",{missingProperty: "params"},"must have required property '"+"params"+"'");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -314,7 +315,7 @@ errors++;
 if(data.jsonrpc !== undefined){
 let data0 = data.jsonrpc;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -324,7 +325,7 @@ vErrors.push(err4);
 errors++;
 }
 if("2.0" !== data0){
-const err5 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"},message:"must be equal to constant"};
+const err5 = ajvError(instancePath+"/jsonrpc","#/properties/jsonrpc/const","const",{allowedValue: "2.0"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -337,7 +338,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if((typeof data1 !== "string") && (!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1))))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema_PostRequest.properties.id.type},message:"must be string,integer"};
+const err6 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: schema_PostRequest.properties.id.type},"must be string,integer");
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -350,7 +351,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = ajvError(instancePath+"/method","#/properties/method/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -360,7 +361,7 @@ vErrors.push(err7);
 errors++;
 }
 if("notes/post" !== data2){
-const err8 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/const",keyword:"const",params:{allowedValue: "notes/post"},message:"must be equal to constant"};
+const err8 = ajvError(instancePath+"/method","#/properties/method/const","const",{allowedValue: "notes/post"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -378,7 +379,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -395,7 +396,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "content"},"must have required property '"+"content"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -407,7 +408,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -429,7 +430,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = ajvError(instancePath+"/content","#/properties/content/type","type",{type: "array"},"must be array");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -441,7 +442,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -458,7 +459,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "id"},"must have required property '"+"id"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -470,7 +471,7 @@ errors++;
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -482,7 +483,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/id","#/properties/id/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -494,7 +495,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -513,7 +514,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -525,7 +526,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -544,7 +545,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._meta !== undefined){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err0 = {instancePath:instancePath+"/_meta",schemaPath:"#/properties/_meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = ajvError(instancePath+"/_meta","#/properties/_meta/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -556,7 +557,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -581,7 +582,7 @@ errors = vErrors.length;
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = ajvError(instancePath,"#/anyOf","anyOf",{},"must match a schema in anyOf");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -609,7 +610,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err0 = ajvError(instancePath,"#/required","required",{missingProperty: "type"},"must have required property '"+"type"+"'");
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -619,7 +620,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+const err1 = ajvError(instancePath,"#/required","required",{missingProperty: "text"},"must have required property '"+"text"+"'");
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -631,7 +632,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = ajvError(instancePath+"/type","#/properties/type/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -641,7 +642,7 @@ vErrors.push(err2);
 errors++;
 }
 if("text" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
+const err3 = ajvError(instancePath+"/type","#/properties/type/const","const",{allowedValue: "text"},"must be equal to constant");
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -653,7 +654,7 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = ajvError(instancePath+"/text","#/properties/text/type","type",{type: "string"},"must be string");
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -665,7 +666,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = ajvError(instancePath,"#/type","type",{type: "object"},"must be object");
 if(vErrors === null){
 vErrors = [err5];
 }
